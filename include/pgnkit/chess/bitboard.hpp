@@ -1,0 +1,90 @@
+#pragma once
+/// 64-bit boards and precomputed attack tables (magic bitboards for sliders).
+
+#include "pgnkit/chess/types.hpp"
+
+#include <bit>
+#include <cstdint>
+
+namespace pgnkit::chess {
+
+using Bitboard = std::uint64_t;
+
+constexpr Bitboard bb(Square s) { return Bitboard(1) << s; }
+constexpr Bitboard FileABB = 0x0101010101010101ULL;
+constexpr Bitboard Rank1BB = 0xFFULL;
+constexpr Bitboard file_bb(int f) { return FileABB << f; }
+constexpr Bitboard rank_bb(int r) { return Rank1BB << (8 * r); }
+constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
+
+inline int popcount(Bitboard b) { return std::popcount(b); }
+inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+inline Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
+inline Square pop_lsb(Bitboard& b) {
+    Square s = lsb(b);
+    b &= b - 1;
+    return s;
+}
+constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+
+template <int D>
+constexpr Bitboard shift(Bitboard b) {
+    if constexpr (D == 8)
+        return b << 8;
+    else if constexpr (D == -8)
+        return b >> 8;
+    else if constexpr (D == 9)
+        return (b & ~file_bb(7)) << 9;
+    else if constexpr (D == 7)
+        return (b & ~FileABB) << 7;
+    else if constexpr (D == -7)
+        return (b & ~file_bb(7)) >> 7;
+    else if constexpr (D == -9)
+        return (b & ~FileABB) >> 9;
+    else
+        return 0;
+}
+
+namespace detail {
+struct Magic {
+    Bitboard mask;
+    Bitboard magic;
+    const Bitboard* attacks;
+    unsigned shift;
+    unsigned index(Bitboard occ) const { return unsigned(((occ & mask) * magic) >> shift); }
+};
+extern Magic rook_magics[64];
+extern Magic bishop_magics[64];
+extern Bitboard pawn_attacks[2][64];
+extern Bitboard knight_attacks[64];
+extern Bitboard king_attacks[64];
+extern Bitboard between[64][64]; ///< squares strictly between, plus the second square
+extern Bitboard line[64][64];    ///< the full line through both squares, or 0
+} // namespace detail
+
+/// Builds the tables; called once by a static initializer, safe to call again.
+void init_bitboards();
+
+inline Bitboard pawn_attacks(Color c, Square s) { return detail::pawn_attacks[idx(c)][s]; }
+inline Bitboard knight_attacks(Square s) { return detail::knight_attacks[s]; }
+inline Bitboard king_attacks(Square s) { return detail::king_attacks[s]; }
+inline Bitboard rook_attacks(Square s, Bitboard occ) {
+    const auto& m = detail::rook_magics[s];
+    return m.attacks[m.index(occ)];
+}
+inline Bitboard bishop_attacks(Square s, Bitboard occ) {
+    const auto& m = detail::bishop_magics[s];
+    return m.attacks[m.index(occ)];
+}
+inline Bitboard queen_attacks(Square s, Bitboard occ) {
+    return rook_attacks(s, occ) | bishop_attacks(s, occ);
+}
+/// Squares strictly between a and b (if aligned), plus b itself. For non-aligned: just b.
+inline Bitboard between_bb(Square a, Square b) { return detail::between[a][b]; }
+/// The whole line through a and b, or 0 if not aligned.
+inline Bitboard line_bb(Square a, Square b) { return detail::line[a][b]; }
+inline bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & bb(c); }
+
+Bitboard attacks_bb(PieceType t, Square s, Bitboard occ);
+
+} // namespace pgnkit::chess

@@ -1,0 +1,64 @@
+#pragma once
+/// FEN, X-FEN and Shredder-FEN: parse (validating everything a user can get wrong) and format.
+
+#include "pgnkit/chess/position.hpp"
+#include "pgnkit/result.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgnkit::chess {
+
+/// Why a FEN was refused: the field (board, side, castling, en-passant, halfmove, fullmove,
+/// fields) and the reason, e.g. {"board", "rank 3 has 9 squares"}.
+struct FenError {
+    std::string field;
+    std::string message;
+    std::string to_string() const { return field + ": " + message; }
+};
+
+struct FenParseOptions {
+    /// Drop castling rights whose king or rook is not in place (with a note) instead of
+    /// refusing the FEN.
+    bool lenient_castling = false;
+    /// Treat the position as Chess960 even if it looks standard.
+    bool chess960 = false;
+};
+
+/// A parsed FEN, and the liberties the parser took (4-field EPD form, castling letter order,
+/// leading zeros, fullmove 0, dropped rights …), each a short sentence.
+struct ParsedFen {
+    Position position;
+    std::vector<std::string> notes;
+};
+
+Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOptions& opts = {});
+
+inline constexpr std::string_view StartFen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Which en-passant square FEN output shows.
+enum class EpMode {
+    Legal,  ///< only when a legal en-passant capture exists (default; FIDE identity)
+    Pseudo, ///< when a pawn of the side to move stands beside the pushed pawn
+    Always  ///< after every double push (the PGN standard's FEN)
+};
+enum class CastlingStyle {
+    XFen,    ///< KQkq, file letters only where KQkq would be ambiguous (X-FEN)
+    Shredder ///< always file letters (HAha)
+};
+
+struct FenFormat {
+    EpMode ep = EpMode::Legal;
+    CastlingStyle castling = CastlingStyle::XFen;
+    bool clocks = true; ///< halfmove and fullmove fields (false: the 4 EPD fields)
+};
+
+/// Writes the FEN into `out` (at least 100 bytes) and returns the end; no allocation.
+char* write_fen(const Position& pos, char* out, const FenFormat& fmt = {});
+std::string format_fen(const Position& pos, const FenFormat& fmt = {});
+/// Parses an ep mode name: legal, pseudo, always.
+bool parse_ep_mode(std::string_view s, EpMode& out);
+
+} // namespace pgnkit::chess

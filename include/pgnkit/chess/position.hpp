@@ -1,0 +1,136 @@
+#pragma once
+/// A chess position: a small copyable value with an incremental Polyglot Zobrist key.
+
+#include "pgnkit/chess/bitboard.hpp"
+#include "pgnkit/chess/types.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace pgnkit::chess {
+
+class Position {
+  public:
+    /// An empty board (no pieces, white to move). Fill it with put() and the setters, then
+    /// call finish(); FEN parsing (fen.hpp) is the usual way to build a position.
+    Position();
+    /// The standard starting position.
+    static Position startpos();
+
+    // --- pieces ---
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == Piece::None; }
+    Bitboard pieces() const { return by_color_[0] | by_color_[1]; }
+    Bitboard pieces(Color c) const { return by_color_[idx(c)]; }
+    Bitboard pieces(PieceType t) const { return by_type_[idx(t)]; }
+    Bitboard pieces(Color c, PieceType t) const { return by_color_[idx(c)] & by_type_[idx(t)]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const {
+        return by_color_[idx(c)] & (by_type_[idx(a)] | by_type_[idx(b)]);
+    }
+    Square king_square(Color c) const { return king_[idx(c)]; }
+
+    // --- state ---
+    Color side_to_move() const { return stm_; }
+    /// The square behind a pawn that just advanced two squares, or NoSquare. It is set after
+    /// every double push, whether or not a capture is possible (see fen.hpp for output modes).
+    Square ep_square() const { return ep_; }
+    int halfmove_clock() const { return halfmove_; }
+    int fullmove_number() const { return fullmove_; }
+    /// Number of plies since the start of the game implied by fullmove number and side.
+    int game_ply() const { return 2 * (fullmove_ - 1) + (stm_ == Color::Black); }
+    /// Castling rights as a 4-bit set indexed by castle_index().
+    unsigned castling_rights() const { return castling_; }
+    bool can_castle(Color c, CastleSide s) const { return castling_ & (1u << castle_index(c, s)); }
+    /// The rook that castles on side s (valid only while the right exists).
+    Square castling_rook(Color c, CastleSide s) const { return castle_rook_[castle_index(c, s)]; }
+    bool chess960() const { return chess960_; }
+    void set_chess960(bool v) { chess960_ = v; }
+    /// The Polyglot key (ep file hashed only when a pawn of the side to move stands beside
+    /// the double-pushed pawn, as Polyglot defines it).
+    std::uint64_t key() const { return key_; }
+    /// Key for FIDE repetition identity: like key(), but the ep file counts only when an
+    /// en-passant capture is actually legal (FIDE 9.2.3).
+    std::uint64_t repetition_key() const;
+
+    // --- attacks ---
+    Bitboard checkers() const { return checkers_; }
+    bool in_check() const { return checkers_ != 0; }
+    Bitboard attackers_to(Square s, Bitboard occ) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    bool attacked_by(Color c, Square s, Bitboard occ) const;
+    /// Own pieces of c that shield c's king from an enemy slider.
+    Bitboard pinned(Color c) const;
+
+    // --- moves ---
+    /// Whether a pseudo-legal move (right piece, reachable target) leaves the king safe.
+    /// Castling moves are fully checked (rights, path, attacked squares).
+    bool is_legal(Move m) const;
+    /// Whether the side to move has a legal en-passant capture.
+    bool has_legal_ep() const;
+    /// Whether the side to move has an en-passant capture ignoring pins and check.
+    bool has_pseudo_ep() const;
+    /// Plays a legal move in place. Null moves (Move::null()) pass the turn.
+    void play(Move m);
+    Position after(Move m) const {
+        Position p = *this;
+        p.play(m);
+        return p;
+    }
+    /// The king's destination for a castling move (g- or c-file of the back rank).
+    static Square castle_king_to(Color c, CastleSide s) {
+        return relative(c, s == CastleSide::King ? G1 : C1);
+    }
+    static Square castle_rook_to(Color c, CastleSide s) {
+        return relative(c, s == CastleSide::King ? F1 : D1);
+    }
+    static CastleSide castle_side(Move m) {
+        return m.to() > m.from() ? CastleSide::King : CastleSide::Queen;
+    }
+    /// Whether a capture or pawn move (an irreversible move for repetition purposes).
+    bool is_zeroing(Move m) const {
+        return type_of(board_[m.from()]) == PieceType::Pawn || (!empty(m.to()) && !m.is_castling());
+    }
+    bool is_capture(Move m) const {
+        return m.kind() == Move::EnPassant || (!empty(m.to()) && !m.is_castling());
+    }
+
+    // --- set-up (used by the FEN parser) ---
+    void put(Piece p, Square s);
+    void remove(Square s);
+    void set_side_to_move(Color c) { stm_ = c; }
+    void set_castling(Color c, CastleSide side, Square rook);
+    void clear_castling() { castling_ = 0; }
+    void set_ep_square(Square s) { ep_ = s; }
+    void set_halfmove_clock(int n) { halfmove_ = std::uint16_t(n); }
+    void set_fullmove_number(int n) { fullmove_ = n; }
+    /// Recomputes derived state (key, checkers, king squares) after set-up.
+    void finish();
+    /// Key recomputed from scratch (tests compare it with the incremental key).
+    std::uint64_t compute_key() const;
+    /// Internal consistency (bitboards vs mailbox, key, checkers); for tests.
+    bool is_consistent() const;
+
+    bool operator==(const Position& o) const;
+
+  private:
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    bool ep_hashed() const;
+
+    Bitboard by_type_[6];
+    Bitboard by_color_[2];
+    std::uint64_t key_;
+    Bitboard checkers_;
+    int fullmove_;
+    std::uint16_t halfmove_;
+    Piece board_[64];
+    Square king_[2];
+    Square castle_rook_[4];
+    Square ep_;
+    Color stm_;
+    std::uint8_t castling_;
+    bool chess960_;
+};
+
+} // namespace pgnkit::chess

@@ -1,0 +1,43 @@
+// pgnkit: the command-line front end. Dispatches subcommands; all work is in the library.
+
+#include "commands.hpp"
+
+#include <fmt/format.h>
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char** argv) {
+    std::signal(SIGPIPE, SIG_IGN); // writes to a closed pipe return EPIPE; we end quietly
+
+    CLI::App app{"pgnkit — validate, convert and analyse chess games (PGN) and positions (FEN/EPD)",
+                 "pgnkit"};
+    app.set_version_flag("-V,--version", std::string("pgnkit ") + PGNKIT_VERSION);
+    app.require_subcommand(1, 1);
+    app.footer("Run 'pgnkit <command> --help' for a command's options. Exit codes: 0 ok, "
+               "1 invalid input found, 2 usage or I/O error.");
+
+    pgnkit::cli::Runner run;
+    pgnkit::cli::add_perft(app, run);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        // Usage errors: one line on stderr, exit 2.
+        std::fprintf(stderr, "pgnkit: %s\n", e.what());
+        return pgnkit::cli::ExitError;
+    }
+    try {
+        return run ? run() : pgnkit::cli::ExitError;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "pgnkit: error: %s\n", e.what());
+        return pgnkit::cli::ExitError;
+    }
+}
