@@ -1,0 +1,100 @@
+#pragma once
+/// Byte sources: files, stdin and memory, with zstd and gzip decoded transparently.
+///
+/// A `ByteSource` hands out the *decompressed* bytes of one input in large reads.
+/// Compression is detected from the first bytes (magic numbers), never from the name.
+/// I/O and decoding errors are exceptional: `read()` throws `IoError` after it has
+/// delivered every byte decoded before the damage.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace pgnkit {
+
+/// An I/O or decompression failure; the message names the input and what happened.
+class IoError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// How an input was encoded on disk.
+enum class Compression : std::uint8_t { None, Zstd, Gzip };
+
+/// "none", "zstd" or "gzip".
+std::string_view compression_name(Compression c);
+
+/// A stream of bytes read in large chunks.
+class ByteSource {
+  public:
+    virtual ~ByteSource() = default;
+    ByteSource() = default;
+    ByteSource(const ByteSource&) = delete;
+    ByteSource& operator=(const ByteSource&) = delete;
+
+    /// Reads up to `cap` bytes into `buf`; returns 0 only at the end of the stream.
+    /// Throws IoError on failure (after returning all good bytes in earlier calls).
+    std::size_t read(char* buf, std::size_t cap) {
+        std::size_t n = do_read(buf, cap);
+        bytes_out_ += n;
+        return n;
+    }
+
+    /// The input's name as given by the user ("-" for stdin, "<memory>" …).
+    virtual std::string_view name() const = 0;
+    /// Bytes consumed from the underlying file so far (compressed bytes for .zst/.gz).
+    virtual std::uint64_t bytes_in() const = 0;
+    /// Bytes handed out by read() so far (decompressed).
+    std::uint64_t bytes_out() const { return bytes_out_; }
+    /// Size of the underlying input in bytes, when known (regular files, memory); else 0.
+    virtual std::uint64_t size_hint() const { return 0; }
+    /// The detected encoding.
+    virtual Compression compression() const { return Compression::None; }
+
+  protected:
+    virtual std::size_t do_read(char* buf, std::size_t cap) = 0;
+
+  private:
+    std::uint64_t bytes_out_ = 0;
+};
+
+/// A source over bytes in memory (tests, small inputs). Not decompressed.
+class MemorySource final : public ByteSource {
+  public:
+    /// Views `data`, which must outlive the source.
+    explicit MemorySource(std::string_view data, std::string name = "<memory>");
+    /// Owns `data`.
+    static std::unique_ptr<MemorySource> owning(std::string data, std::string name = "<memory>");
+    /// Hands out at most `n` bytes per read (to test chunk boundaries); 0 = no limit.
+    void set_max_read(std::size_t n) { max_read_ = n; }
+
+    std::string_view name() const override { return name_; }
+    std::uint64_t bytes_in() const override { return pos_; }
+    std::uint64_t size_hint() const override { return data_.size(); }
+
+  protected:
+    std::size_t do_read(char* buf, std::size_t cap) override;
+
+  private:
+    std::string owned_;
+    std::string_view data_;
+    std::string name_;
+    std::size_t pos_ = 0;
+    std::size_t max_read_ = 0;
+};
+
+/// Opens `path` ("-" = stdin) and wraps it in a decoder chosen by its magic bytes.
+/// Throws IoError if the file cannot be opened.
+std::unique_ptr<ByteSource> open_source(const std::string& path);
+
+/// Wraps `raw` in a zstd or gzip decoder if its first bytes say so; else returns a
+/// source that hands out `raw`'s bytes unchanged.
+std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw);
+
+/// Recommended read size: every source is read in pieces at least this large.
+inline constexpr std::size_t read_chunk_size = std::size_t{4} << 20;
+
+} // namespace pgnkit

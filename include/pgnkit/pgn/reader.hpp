@@ -1,0 +1,457 @@
+#pragma once
+/// PgnReader: tokenizes one GameSpan and drives a visitor. It knows nothing about chess:
+/// move tokens are handed over as text (xiangqi reuses the reader).
+///
+/// A visitor is any class with the callbacks of `VisitorBase` (derive from it and hide
+/// the ones you need; calls are resolved at compile time, no virtual dispatch). Tokens
+/// are `std::string_view`s into the span; only tag values with escapes are unescaped
+/// into a reusable buffer. Valid until the callback returns.
+
+#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/pgn/splitter.hpp"
+
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace pgnkit {
+
+/// No-op callbacks; derive and hide what you need.
+struct VisitorBase {
+    /// A game starts.
+    void begin_game(const GameSpan&) {}
+    /// A tag pair; `value` is unescaped (`\"` and `\\`).
+    void tag(std::string_view /*name*/, std::string_view /*value*/, SourceLocation) {}
+    /// The tag section is over; return true to skip the movetext (fast path).
+    bool end_tags() { return false; }
+    /// A move number (`12.` → 12, false; `12...` → 12, true).
+    void move_number(int /*n*/, bool /*black_dots*/, SourceLocation) {}
+    /// A move as written, with check/mate suffix, without annotation glyphs.
+    void move(std::string_view /*san*/, SourceLocation) {}
+    /// A NAG: `$n` or an annotation glyph mapped to its number.
+    void nag(int /*n*/, SourceLocation) {}
+    /// A `{}` or `;` comment, without its delimiters.
+    void comment(std::string_view /*text*/, SourceLocation) {}
+    void begin_variation(SourceLocation) {}
+    void end_variation(SourceLocation) {}
+    /// The termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`, or a non-standard form).
+    void result(std::string_view /*text*/, SourceLocation) {}
+    void end_game() {}
+    /// A syntax problem in this game.
+    void diagnostic(const Diagnostic&) {}
+};
+
+/// Limits on what a single token may hand out.
+struct ReaderLimits {
+    std::size_t comment_keep_limit = std::size_t{1} << 20; ///< longer comments are cut (Oversized)
+    int max_diagnostics = 100; ///< per game; further problems are counted in one last diagnostic
+};
+
+/// Whether `s` is valid UTF-8; if not and `bad` is given, *bad = first invalid byte.
+bool is_valid_utf8(std::string_view s, std::size_t* bad = nullptr);
+/// Appends `s` read as Latin-1 (ISO-8859-1) to `out` as UTF-8.
+void latin1_to_utf8(std::string_view s, std::string& out);
+/// The NAG number of an annotation glyph token (`!?` → 5, `±` → 16, `N` → 146), else 0.
+int glyph_nag(std::string_view token);
+/// The standard spelling of a termination marker: "1-0", "0-1", "1/2-1/2", "*", or ""
+/// if `token` is not one. `*standard` tells whether it was written that way.
+std::string_view normalize_result(std::string_view token, bool* standard = nullptr);
+
+namespace detail {
+/// One parsed tag line piece (internal to the reader).
+struct TagParse {
+    std::string_view name;
+    std::string_view value;
+    std::size_t end = 0;        ///< where parsing continues
+    const char* problem = nullptr; ///< a BadTag message, if malformed
+    std::size_t problem_pos = 0;
+    bool deliver = false;       ///< name and value are usable
+};
+/// Parses the tag starting with `[` at text[i]; the line ends at eol.
+void parse_tag(std::string_view text, std::size_t i, std::size_t eol, std::string& buf,
+               TagParse& out);
+/// Splits glued annotation glyphs off the end of a move token: returns the move's length
+/// and stores up to `max` NAGs (in text order) in nags/offs.
+std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
+                               std::size_t max, std::size_t& count);
+/// Line breaks in [b, e) and the index just after the last one (or npos).
+std::uint64_t count_breaks(const char* s, std::size_t b, std::size_t e, bool has_cr,
+                           std::size_t& after_last);
+} // namespace detail
+
+/// Tokenizes game spans. One reader per thread; reuse it for every game (its buffers are
+/// kept, so reading allocates nothing per game or token).
+class PgnReader {
+  public:
+    explicit PgnReader(ReaderLimits limits = {}) : limits_(limits) {}
+
+    /// Reads one game, calling `v` for every token. Never throws on input.
+    template <class V>
+    void read(const GameSpan& span, V& v);
+
+    /// Whether the last game read was valid UTF-8 (else Latin-1 is assumed).
+    bool last_game_utf8() const { return utf8_; }
+
+  private:
+    template <class V>
+    struct Run;
+    ReaderLimits limits_;
+    std::string tag_buf_;
+    bool utf8_ = true;
+};
+
+// ------------------------------------------------------------------ implementation
+
+template <class V>
+struct PgnReader::Run {
+    PgnReader& rd;
+    const GameSpan& sp;
+    V& v;
+    const char* s;
+    std::size_t n;
+    std::size_t i = 0;
+    std::uint64_t line;
+    std::size_t line_start = 0;
+    std::uint64_t elided = 0;
+    std::size_t ek = 0;
+    bool has_cr;
+    std::uint64_t depth = 0;
+    SourceLocation outer{};
+    bool have_result = false;
+    bool oversized_reported = false;
+    int diags = 0;
+    int suppressed = 0;
+
+    Run(PgnReader& r, const GameSpan& span, V& vis)
+        : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()),
+          line(span.first_line),
+          has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
+
+    SourceLocation loc(std::size_t at) const {
+        return {line, static_cast<std::uint32_t>(at - line_start + 1), sp.offset + at + elided};
+    }
+    void sync(std::size_t at) {
+        while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
+            elided += sp.elisions[ek].bytes;
+            if (sp.elisions[ek].lines != 0) {
+                line += sp.elisions[ek].lines;
+                line_start = static_cast<std::size_t>(sp.elisions[ek].pos);
+            }
+            ++ek;
+        }
+    }
+    void report(Code code, SourceLocation l, std::string message, std::string_view token = {}) {
+        if (diags >= rd.limits_.max_diagnostics) {
+            ++suppressed;
+            return;
+        }
+        ++diags;
+        Diagnostic d;
+        d.code = code;
+        d.severity = code_info(code).default_severity;
+        d.message = std::move(message);
+        d.loc = l;
+        d.game = sp.index + 1;
+        d.token = std::string(token.substr(0, 80));
+        v.diagnostic(d);
+    }
+    /// Advances over [a, b) counting line breaks.
+    void lines_in(std::size_t a, std::size_t b) {
+        std::size_t after = std::string_view::npos;
+        std::uint64_t k = detail::count_breaks(s, a, b, has_cr, after);
+        if (k != 0) {
+            line += k;
+            line_start = after;
+        }
+    }
+    std::size_t eol_from(std::size_t at) const {
+        const void* p = std::memchr(s + at, '\n', n - at);
+        std::size_t e = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
+        if (has_cr) {
+            const void* q = std::memchr(s + at, '\r', e - at);
+            if (q) e = static_cast<std::size_t>(static_cast<const char*>(q) - s);
+        }
+        return e;
+    }
+    static bool is_delim(char c) {
+        switch (c) {
+        case ' ': case '\t': case '\n': case '\r': case '\v': case '\f':
+        case '{': case '}': case '(': case ')': case '[': case ']': case ';': case '$': case '"':
+            return true;
+        default: return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+        }
+    }
+    void skip_blanks() {
+        while (i < n) {
+            char c = s[i];
+            if (c == ' ' || c == '\t' || c == '\v' || c == '\f') {
+                ++i;
+            } else if (c == '\n') {
+                ++i, ++line, line_start = i;
+            } else if (c == '\r') {
+                ++i;
+                if (i < n && s[i] == '\n') ++i;
+                ++line, line_start = i;
+            } else {
+                break;
+            }
+        }
+    }
+    void oversized(SourceLocation l, std::string_view what) {
+        report(Code::Oversized, l, std::string(what));
+    }
+
+    void run() {
+        v.begin_game(sp);
+        std::size_t bad = 0;
+        rd.utf8_ = is_valid_utf8(sp.text, &bad);
+        if (n >= 3 && std::memcmp(s, "\xEF\xBB\xBF", 3) == 0) i = 3;
+        if (!rd.utf8_) {
+            // Locate the first bad byte (rare path).
+            Run probe(rd, sp, v);
+            probe.lines_in(0, bad);
+            report(Code::Encoding, probe.loc(bad), "text is not valid UTF-8; Latin-1 assumed");
+        }
+        bool in_tags = true;
+        bool skip = false;
+        for (;;) {
+            skip_blanks();
+            if (i >= n) break;
+            if (ek < sp.elisions.size()) sync(i);
+            char c = s[i];
+            if (c == '%' && i == line_start) { // escape line (PGN §6)
+                i = eol_from(i);
+                continue;
+            }
+            if (in_tags) {
+                if (c == '[') {
+                    tag_line();
+                    continue;
+                }
+                in_tags = false;
+                if (v.end_tags()) {
+                    skip = true;
+                    break;
+                }
+            }
+            movetext_token(c);
+        }
+        if (in_tags && !skip) skip = v.end_tags();
+        if (!skip) finish();
+        if (suppressed != 0) {
+            Diagnostic d;
+            d.code = Code::UnexpectedText;
+            d.severity = Severity::Info;
+            d.message = fmt::format("{} further problems in this game not reported", suppressed);
+            d.game = sp.index + 1;
+            d.loc = loc(n);
+            v.diagnostic(d);
+        }
+        v.end_game();
+    }
+
+    void finish() {
+        SourceLocation end = loc(n);
+        if (sp.truncated) {
+            report(Code::Oversized, end,
+                   fmt::format("game longer than the kept limit; its end was not read ({} bytes)",
+                               sp.length));
+        }
+        if (depth != 0) {
+            if (!sp.truncated)
+                report(Code::UnterminatedVariation, outer,
+                       fmt::format("{} variation(s) not closed before the game ends", depth));
+            close_variations(end);
+        }
+        if (!have_result && !sp.truncated)
+            report(Code::MissingResult, end, "the movetext has no termination marker");
+    }
+
+    void close_variations(SourceLocation l) {
+        while (depth != 0) {
+            --depth;
+            v.end_variation(l);
+        }
+    }
+
+    void tag_line() {
+        std::size_t eol = eol_from(i);
+        detail::TagParse t;
+        SourceLocation at = loc(i);
+        detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        if (t.deliver) v.tag(t.name, t.value, at);
+        if (t.problem != nullptr) {
+            SourceLocation pl = loc(t.problem_pos);
+            report(Code::BadTag, pl, t.problem, std::string_view(s + i, eol - i));
+        }
+        if (eol - i > (std::size_t{1} << 20) || (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
+            oversized(at, "tag line longer than the kept limit; the rest was skipped");
+        i = t.end;
+    }
+
+    void movetext_token(char c) {
+        SourceLocation at = loc(i);
+        switch (c) {
+        case '{': {
+            const void* p = std::memchr(s + i + 1, '}', n - i - 1);
+            std::size_t e = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
+            std::size_t b = i + 1;
+            std::size_t keep = e;
+            bool cut = false;
+            if (ek < sp.elisions.size() && sp.elisions[ek].pos <= e) {
+                keep = std::min<std::size_t>(keep, static_cast<std::size_t>(sp.elisions[ek].pos));
+                cut = true;
+            }
+            if (keep - b > rd.limits_.comment_keep_limit) {
+                keep = b + rd.limits_.comment_keep_limit;
+                cut = true;
+            }
+            if (cut) oversized(at, "comment longer than the kept limit; the rest was skipped");
+            v.comment(std::string_view(s + b, keep - b), at);
+            lines_in(b, e);
+            sync(e);
+            if (!p) {
+                if (!sp.truncated)
+                    report(Code::UnterminatedComment, at, "comment not closed before the game ends");
+                i = n;
+            } else {
+                i = e + 1;
+            }
+            return;
+        }
+        case ';': {
+            std::size_t e = eol_from(i);
+            v.comment(std::string_view(s + i + 1, e - i - 1), at);
+            i = e;
+            return;
+        }
+        case '(':
+            if (depth++ == 0) outer = at;
+            v.begin_variation(at);
+            ++i;
+            return;
+        case ')':
+            if (depth == 0) {
+                report(Code::UnmatchedParen, at, "')' without an open variation", ")");
+            } else {
+                --depth;
+                v.end_variation(at);
+            }
+            ++i;
+            return;
+        case '$': {
+            std::size_t j = i + 1;
+            long long val = 0;
+            while (j < n && s[j] >= '0' && s[j] <= '9') {
+                if (val < 1000000000) val = val * 10 + (s[j] - '0');
+                ++j;
+            }
+            if (j == i + 1) {
+                report(Code::UnexpectedText, at, "'$' without a number", "$");
+            } else if (have_result) {
+                report(Code::UnexpectedText, at, "NAG after the termination marker",
+                       std::string_view(s + i, j - i));
+            } else {
+                v.nag(static_cast<int>(val), at);
+            }
+            i = j;
+            return;
+        }
+        case '[': {
+            // A tag inside movetext (a tag section without a blank line before it, …).
+            std::size_t e = eol_from(i);
+            const void* p = std::memchr(s + i, ']', e - i);
+            std::size_t j = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) + 1 : e;
+            report(Code::UnexpectedText, at, "tag pair inside movetext", std::string_view(s + i, j - i));
+            i = j;
+            return;
+        }
+        default: break;
+        }
+        std::size_t j = i;
+        while (j < n && !is_delim(s[j])) ++j;
+        if (j == i) { // a delimiter that starts nothing: } ] " or control bytes
+            while (j < n && is_delim(s[j]) && s[j] != ' ' && s[j] != '\n' && s[j] != '\r' &&
+                   s[j] != '\t' && s[j] != '{' && s[j] != '(' && s[j] != ')' && s[j] != '[' &&
+                   s[j] != ';' && s[j] != '$')
+                ++j;
+            if (j == i) ++j;
+            report(Code::UnexpectedText, at, "unexpected character in movetext",
+                   std::string_view(s + i, j - i));
+            i = j;
+            return;
+        }
+        word(std::string_view(s + i, j - i), at);
+        i = j;
+    }
+
+    void word(std::string_view t, SourceLocation at) {
+        bool standard = false;
+        std::string_view res = normalize_result(t, &standard);
+        if (!res.empty()) {
+            if (have_result) {
+                report(Code::UnexpectedText, at, "second termination marker", t);
+                return;
+            }
+            if (!standard)
+                report(Code::NonstandardResult, at,
+                       fmt::format("termination marker written as '{}' instead of '{}'", t, res),
+                       t);
+            if (depth != 0) {
+                report(Code::UnterminatedVariation, outer,
+                       fmt::format("{} variation(s) not closed before the result", depth));
+                close_variations(at);
+            }
+            have_result = true;
+            v.result(t, at);
+            return;
+        }
+        if (have_result) {
+            report(Code::UnexpectedText, at, "text after the termination marker", t);
+            return;
+        }
+        // Move number: digits followed by dots (and maybe the move, `1.e4`).
+        std::size_t d = 0;
+        while (d < t.size() && t[d] >= '0' && t[d] <= '9') ++d;
+        if (d > 0 && (d == t.size() || t[d] == '.')) {
+            std::size_t dots = 0;
+            while (d + dots < t.size() && t[d + dots] == '.') ++dots;
+            long long num = 0;
+            for (std::size_t k = 0; k < d; ++k)
+                if (num < 1000000000) num = num * 10 + (t[k] - '0');
+            v.move_number(static_cast<int>(num), dots >= 2, at);
+            t.remove_prefix(d + dots);
+            if (t.empty()) return;
+            at.column += static_cast<std::uint32_t>(d + dots);
+            at.offset += d + dots;
+        }
+        if (t.find_first_not_of('.') == std::string_view::npos) return; // a lone `...`
+        if (int g = glyph_nag(t); g != 0) {
+            v.nag(g, at);
+            return;
+        }
+        int nags[8];
+        std::size_t offs[8];
+        std::size_t count = 0;
+        std::size_t len = detail::split_glyph_suffix(t, nags, offs, 8, count);
+        v.move(t.substr(0, len), at);
+        for (std::size_t k = 0; k < count; ++k) {
+            SourceLocation gl = at;
+            gl.column += static_cast<std::uint32_t>(offs[k]);
+            gl.offset += offs[k];
+            v.nag(nags[k], gl);
+        }
+    }
+};
+
+template <class V>
+void PgnReader::read(const GameSpan& span, V& v) {
+    Run<V> run(*this, span, v);
+    run.run();
+}
+
+} // namespace pgnkit

@@ -1,0 +1,189 @@
+#pragma once
+/// GameSplitter: cuts a byte stream into game spans without tokenizing the games.
+///
+/// Rules (what real files need):
+/// * A game starts at the first non-blank line after the previous game; a line whose
+///   first non-blank byte is `[` starts a tag section.
+/// * After a game's termination marker (`1-0 0-1 1/2-1/2 *` ending a line at variation
+///   depth 0) the next `[` line or movetext line starts a new game.
+/// * A game without a termination marker ends where a tag section begins that cannot
+///   belong to it: one whose tag name the game already has (`[Event` again), or any tag
+///   section after a game without tags. Inside an open `{` comment or `(` variation this
+///   needs a blank line before the tag line: an unterminated comment or variation is
+///   closed there, the game keeps the error, and the next game is read normally.
+/// * In a tag section, one blank line followed by a tag that is not yet present is still
+///   the same tag section (ChessBase exports do that); a repeated name starts a new game
+///   (tags-only broadcast files).
+/// * Movetext-only files: a line starting with `1.` after a movetext line (not just a
+///   comment) of a game without tags and without a termination marker starts a new game.
+/// * `%` escape lines (a `%` in column 1) stay in the span they occur in; before the
+///   first game they are attributed to it. Text that is not PGN becomes a game of its
+///   own (the reader reports it), so nothing is lost silently.
+/// * A UTF-8 BOM at the start of a line is skipped; CRLF, CR and LF line ends; NUL and
+///   control bytes are ordinary bytes.
+///
+/// Memory is bounded whatever the input: a comment or tag line longer than
+/// `token_keep_limit` keeps only its first part (the rest is elided, see `Elision`), and
+/// a span keeps at most `span_keep_limit` bytes (`truncated`); the splitter still scans
+/// to the game's true end.
+
+#include "pgnkit/io/byte_source.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgnkit {
+
+/// Bytes of an overlong comment or tag line that were not kept.
+struct Elision {
+    std::uint64_t pos = 0;   ///< position in GameSpan::text where the bytes were removed
+    std::uint64_t bytes = 0; ///< number of bytes removed
+    std::uint64_t lines = 0; ///< line breaks among them
+};
+
+/// One game's text, as found in the (decompressed) stream.
+struct GameSpan {
+    std::string_view text;        ///< the game's kept bytes; valid until the next call
+    std::string_view file;        ///< the input's name
+    std::uint64_t first_line = 1; ///< 1-based line of text[0] (text starts at column 1)
+    std::uint64_t offset = 0;     ///< byte offset of text[0] in the decompressed stream
+    std::uint64_t index = 0;      ///< 0-based number of the game in this stream
+    std::uint64_t length = 0;     ///< the game's true length in bytes (≥ text.size())
+    bool truncated = false;       ///< the span hit span_keep_limit: text ends early
+    std::span<const Elision> elisions; ///< bytes removed from overlong comments/tag lines
+};
+
+/// Limits that bound memory; defaults suit 200 GB dumps.
+struct SplitterLimits {
+    std::size_t token_keep_limit = std::size_t{1} << 20; ///< per comment / tag line
+    std::size_t span_keep_limit = std::size_t{32} << 20; ///< per game
+};
+
+/// Splits a ByteSource into games. Single-threaded; spans are handed to workers by copy.
+class GameSplitter {
+  public:
+    explicit GameSplitter(ByteSource& source, SplitterLimits limits = {});
+    ~GameSplitter();
+    GameSplitter(const GameSplitter&) = delete;
+    GameSplitter& operator=(const GameSplitter&) = delete;
+
+    /// Finds the next game; false at the end of the stream. Throws IoError from the
+    /// source (after every game complete before the error has been returned).
+    bool next(GameSpan& span);
+
+    /// Games returned so far.
+    std::uint64_t games() const { return index_; }
+    /// Lines seen so far.
+    std::uint64_t lines() const { return line_ - 1; }
+    /// The source (for bytes_in/bytes_out progress).
+    const ByteSource& source() const { return src_; }
+
+  private:
+    enum class Mode : std::uint8_t {
+        LineStart,    // leading blanks of a line
+        BomByte2,     // saw EF at line start
+        BomByte3,     // saw EF BB
+        One,          // saw `1` at line start (movetext-only game boundary check)
+        OneDot,       // saw `1.`
+        Escape,       // `%` line, to its end
+        TagOpen,      // after `[`
+        TagName,      // in a tag name
+        TagAfterName, // blanks after the name
+        TagValue,     // inside "…"
+        TagEscape,    // after a backslash in a value
+        TagAfterValue,
+        TagRest,      // after `]`
+        TagJunk,      // malformed tag line: to its end
+        Movetext,
+        Comment,      // inside { }
+        LineComment,  // after ;
+    };
+    enum class Game : std::uint8_t { None, Tags, Movetext };
+
+    bool fill();
+    void compact();
+    void grow();
+    void end_line(std::size_t eol);
+    void decide_tag_line(); // at the end of a tag name: does a new game start here?
+    void content_line(char c); // first non-blank byte of a non-tag line
+    void finish_game();
+    void drop(std::size_t from, std::size_t to);
+    bool pending_decision() const;
+    bool line_ends_with_result(std::size_t eol) const;
+    void begin_game(Game kind);
+    void emit(GameSpan& span);
+    void elide(std::size_t from, std::size_t to);
+    void handle_newline(char c);
+    std::uint64_t abs_offset(std::size_t i) const { return base_ + i; }
+    bool name_seen(std::uint64_t h) const;
+    void add_name(std::uint64_t h);
+
+    ByteSource& src_;
+    SplitterLimits limits_;
+    std::unique_ptr<char[]> buf_;
+    std::size_t cap_ = 0;
+    std::size_t end_ = 0; // valid bytes [0, end_)
+    std::size_t pos_ = 0; // scan position
+    std::uint64_t base_ = 0; // stream offset of buffer index 0 (for the region being scanned)
+    bool eof_ = false;
+    bool started_ = false;
+
+    // line state
+    Mode mode_ = Mode::LineStart;
+    Mode resume_ = Mode::Movetext; // mode to return to when a `[` line is not a new game
+    std::uint64_t line_ = 1;
+    std::size_t line_start_ = 0;
+    std::size_t line_floor_ = 0; // bytes before this index of the current line are gone
+    std::uint64_t line_start_offset_ = 0;
+    bool line_content_ = false;
+    bool cr_pending_ = false;
+    bool blank_before_ = false; // a blank line precedes the current line
+    std::size_t semicolon_ = 0; // where a `;` comment began on this line
+    std::uint64_t name_hash_ = 0;
+    std::size_t name_len_ = 0;
+
+    // game state
+    Game game_ = Game::None;
+    bool has_tags_ = false;
+    bool terminated_ = false;
+    std::uint64_t depth_ = 0;
+    std::size_t game_start_ = 0;
+    std::size_t content_end_ = 0;
+    std::uint64_t content_end_abs_ = 0;
+    bool escape_line_ = false;
+    bool first_tag_on_line_ = true;
+    bool in_comment_ = false;
+    bool text_line_ = false; // the game has a movetext line not starting with a comment
+    bool final_done_ = false;
+    std::string error_; // deferred IoError from the source
+    std::uint64_t game_line_ = 1;
+    std::uint64_t game_offset_ = 0;
+    std::size_t token_start_ = 0; // start of the current comment body / tag line
+    bool truncated_ = false;
+    std::size_t trunc_end_ = 0;
+    std::uint64_t dropped_ = 0;   // bytes of this game not kept (elided or truncated)
+    std::vector<Elision> elisions_;
+    std::array<std::uint64_t, 64> names_{};
+    std::size_t name_count_ = 0;
+    // `%` lines before the first game of a section
+    bool pending_ = false;
+    std::size_t pending_start_ = 0;
+    std::uint64_t pending_line_ = 0;
+    std::uint64_t pending_offset_ = 0;
+
+    // hand-over of a finished game
+    bool ready_ = false;
+    std::size_t ready_begin_ = 0, ready_end_ = 0;
+    std::uint64_t ready_line_ = 0, ready_offset_ = 0, ready_length_ = 0;
+    bool ready_truncated_ = false;
+    std::vector<Elision> ready_elisions_;
+    std::uint64_t index_ = 0;
+};
+
+} // namespace pgnkit

@@ -1,0 +1,317 @@
+/// Byte sources: plain files and stdin read with read(2) in large pieces; zstd and
+/// gzip decoders that wrap another source. Decoders hand out every byte decoded before
+/// a damaged or truncated stream, then throw IoError on the next read.
+#include "pgnkit/io/byte_source.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+namespace pgnkit {
+
+std::string_view compression_name(Compression c) {
+    switch (c) {
+    case Compression::None: return "none";
+    case Compression::Zstd: return "zstd";
+    case Compression::Gzip: return "gzip";
+    }
+    return "none";
+}
+
+// ---------------------------------------------------------------- MemorySource
+
+MemorySource::MemorySource(std::string_view data, std::string name)
+    : data_(data), name_(std::move(name)) {}
+
+std::unique_ptr<MemorySource> MemorySource::owning(std::string data, std::string name) {
+    auto src = std::make_unique<MemorySource>(std::string_view{}, std::move(name));
+    src->owned_ = std::move(data);
+    src->data_ = src->owned_;
+    return src;
+}
+
+std::size_t MemorySource::do_read(char* buf, std::size_t cap) {
+    std::size_t n = std::min(cap, data_.size() - pos_);
+    if (max_read_ != 0) n = std::min(n, max_read_);
+    if (n != 0) std::memcpy(buf, data_.data() + pos_, n);
+    pos_ += n;
+    return n;
+}
+
+namespace {
+
+// ------------------------------------------------------------------ FileSource
+
+/// A file descriptor read with read(2); owns the descriptor unless it is stdin.
+class FileSource final : public ByteSource {
+  public:
+    FileSource(int fd, std::string name, bool owned) : fd_(fd), name_(std::move(name)), owned_(owned) {
+        struct stat st {};
+        if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) {
+            size_ = static_cast<std::uint64_t>(st.st_size);
+#ifdef POSIX_FADV_SEQUENTIAL
+            ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+        }
+    }
+    ~FileSource() override {
+        if (owned_) ::close(fd_);
+    }
+    std::string_view name() const override { return name_; }
+    std::uint64_t bytes_in() const override { return consumed_; }
+    std::uint64_t size_hint() const override { return size_; }
+
+  protected:
+    std::size_t do_read(char* buf, std::size_t cap) override {
+        for (;;) {
+            ssize_t n = ::read(fd_, buf, cap);
+            if (n >= 0) {
+                consumed_ += static_cast<std::uint64_t>(n);
+                return static_cast<std::size_t>(n);
+            }
+            if (errno == EINTR) continue;
+            throw IoError(fmt::format("{}: read error after {} bytes: {}", name_, consumed_,
+                                      std::strerror(errno)));
+        }
+    }
+
+  private:
+    int fd_;
+    std::string name_;
+    bool owned_;
+    std::uint64_t size_ = 0;
+    std::uint64_t consumed_ = 0;
+};
+
+// ---------------------------------------------------------------- decoder base
+
+/// Shared plumbing of the decoders: an input buffer refilled from the inner source,
+/// which starts with the bytes peeked for magic detection, and a deferred error.
+class DecoderSource : public ByteSource {
+  public:
+    DecoderSource(std::unique_ptr<ByteSource> inner, std::string_view prefix)
+        : inner_(std::move(inner)), in_(new char[read_chunk_size]) {
+        std::memcpy(in_.get(), prefix.data(), prefix.size());
+        in_len_ = prefix.size();
+    }
+    std::string_view name() const override { return inner_->name(); }
+    std::uint64_t bytes_in() const override { return inner_->bytes_in(); }
+    std::uint64_t size_hint() const override { return inner_->size_hint(); }
+
+  protected:
+    std::size_t do_read(char* buf, std::size_t cap) final {
+        if (!error_.empty()) throw IoError(error_);
+        if (done_ || cap == 0) return 0;
+        std::size_t produced = 0;
+        try {
+            produced = decode(buf, cap);
+        } catch (const IoError& e) {
+            // Hand out what was decoded before the damage; report it on the next call.
+            if (produced_in_call_ == 0) {
+                error_ = e.what();
+                throw;
+            }
+            error_ = e.what();
+            return produced_in_call_;
+        }
+        return produced;
+    }
+
+    /// Decodes into buf; sets produced_in_call_ as it goes so an exception keeps the count.
+    virtual std::size_t decode(char* buf, std::size_t cap) = 0;
+
+    /// Makes input available; returns false at the end of the inner stream.
+    bool ensure_input() {
+        if (in_pos_ < in_len_) return true;
+        if (inner_eof_) return false;
+        in_pos_ = 0;
+        in_len_ = inner_->read(in_.get(), read_chunk_size);
+        if (in_len_ == 0) inner_eof_ = true;
+        return in_len_ != 0;
+    }
+
+    [[noreturn]] void fail(std::string_view what) {
+        throw IoError(fmt::format("{}: {} (after {} decompressed bytes, {} input bytes)",
+                                  name(), what, bytes_out() + produced_in_call_, bytes_in()));
+    }
+
+    std::unique_ptr<ByteSource> inner_;
+    std::unique_ptr<char[]> in_;
+    std::size_t in_pos_ = 0;
+    std::size_t in_len_ = 0;
+    bool inner_eof_ = false;
+    bool done_ = false;
+    std::size_t produced_in_call_ = 0;
+    std::string error_;
+};
+
+// ------------------------------------------------------------------ ZstdSource
+
+/// zstd streams: any number of frames back to back, skippable frames ignored
+/// (ZSTD_decompressStream does both).
+class ZstdSource final : public DecoderSource {
+  public:
+    ZstdSource(std::unique_ptr<ByteSource> inner, std::string_view prefix)
+        : DecoderSource(std::move(inner), prefix), ds_(ZSTD_createDStream()) {
+        if (ds_ == nullptr) throw IoError(fmt::format("{}: cannot create zstd decoder", name()));
+        ZSTD_initDStream(ds_);
+        // lichess dumps use long windows; allow up to 2 GiB like `zstd --long=31`.
+        ZSTD_DCtx_setParameter(ds_, ZSTD_d_windowLogMax, 31);
+    }
+    ~ZstdSource() override { ZSTD_freeDStream(ds_); }
+    Compression compression() const override { return Compression::Zstd; }
+
+  protected:
+    std::size_t decode(char* buf, std::size_t cap) override {
+        ZSTD_outBuffer out{buf, cap, 0};
+        produced_in_call_ = 0;
+        while (out.pos < out.size) {
+            if (!ensure_input()) {
+                if (frame_open_) fail("truncated zstd stream: the input ends inside a frame");
+                done_ = true;
+                break;
+            }
+            ZSTD_inBuffer in{in_.get(), in_len_, in_pos_};
+            std::size_t r = ZSTD_decompressStream(ds_, &out, &in);
+            in_pos_ = in.pos;
+            produced_in_call_ = out.pos;
+            if (ZSTD_isError(r)) fail(fmt::format("corrupt zstd stream: {}", ZSTD_getErrorName(r)));
+            frame_open_ = r != 0;
+        }
+        return out.pos;
+    }
+
+  private:
+    ZSTD_DStream* ds_;
+    bool frame_open_ = false;
+};
+
+// ------------------------------------------------------------------ GzipSource
+
+/// gzip streams of one or more members (as `cat a.gz b.gz` or pigz produce); zero bytes
+/// after the last member (tape padding) are ignored, as gzip(1) does.
+class GzipSource final : public DecoderSource {
+  public:
+    GzipSource(std::unique_ptr<ByteSource> inner, std::string_view prefix)
+        : DecoderSource(std::move(inner), prefix) {
+        std::memset(&zs_, 0, sizeof zs_);
+        if (inflateInit2(&zs_, 15 + 16) != Z_OK)
+            throw IoError(fmt::format("{}: cannot create gzip decoder", name()));
+    }
+    ~GzipSource() override { inflateEnd(&zs_); }
+    Compression compression() const override { return Compression::Gzip; }
+
+  protected:
+    std::size_t decode(char* buf, std::size_t cap) override {
+        produced_in_call_ = 0;
+        std::size_t produced = 0;
+        while (produced < cap) {
+            if (!ensure_input()) {
+                if (member_open_) fail("truncated gzip stream: the input ends inside a member");
+                done_ = true;
+                break;
+            }
+            if (!member_open_) {
+                if (in_[in_pos_] == 0) { // padding after the last member
+                    ++in_pos_;
+                    continue;
+                }
+                if (inflateReset(&zs_) != Z_OK) fail("cannot reset gzip decoder");
+                member_open_ = true;
+            }
+            std::size_t avail_in = std::min<std::size_t>(in_len_ - in_pos_, 1u << 30);
+            std::size_t avail_out = std::min<std::size_t>(cap - produced, 1u << 30);
+            zs_.next_in = reinterpret_cast<Bytef*>(in_.get() + in_pos_);
+            zs_.avail_in = static_cast<uInt>(avail_in);
+            zs_.next_out = reinterpret_cast<Bytef*>(buf + produced);
+            zs_.avail_out = static_cast<uInt>(avail_out);
+            int r = inflate(&zs_, Z_NO_FLUSH);
+            in_pos_ += avail_in - zs_.avail_in;
+            produced += avail_out - zs_.avail_out;
+            produced_in_call_ = produced;
+            if (r == Z_STREAM_END) {
+                member_open_ = false;
+            } else if (r != Z_OK && r != Z_BUF_ERROR) {
+                fail(fmt::format("corrupt gzip stream: {}", zs_.msg != nullptr ? zs_.msg : "error"));
+            }
+        }
+        return produced;
+    }
+
+  private:
+    z_stream zs_;
+    bool member_open_ = false;
+};
+
+// --------------------------------------------------------------- PrefixSource
+
+/// Plain bytes: replays the peeked prefix, then reads the inner source directly.
+class PrefixSource final : public ByteSource {
+  public:
+    PrefixSource(std::unique_ptr<ByteSource> inner, std::string prefix)
+        : inner_(std::move(inner)), prefix_(std::move(prefix)) {}
+    std::string_view name() const override { return inner_->name(); }
+    std::uint64_t bytes_in() const override { return inner_->bytes_in(); }
+    std::uint64_t size_hint() const override { return inner_->size_hint(); }
+
+  protected:
+    std::size_t do_read(char* buf, std::size_t cap) override {
+        if (pos_ < prefix_.size()) {
+            std::size_t n = std::min(cap, prefix_.size() - pos_);
+            std::memcpy(buf, prefix_.data() + pos_, n);
+            pos_ += n;
+            return n;
+        }
+        return inner_->read(buf, cap);
+    }
+
+  private:
+    std::unique_ptr<ByteSource> inner_;
+    std::string prefix_;
+    std::size_t pos_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw) {
+    char magic[4];
+    std::size_t got = 0;
+    while (got < sizeof magic) {
+        std::size_t n = raw->read(magic + got, sizeof magic - got);
+        if (n == 0) break;
+        got += n;
+    }
+    std::string_view prefix(magic, got);
+    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(magic[i]); };
+    if (got >= 4 && byte(0) == 0x28 && byte(1) == 0xB5 && byte(2) == 0x2F && byte(3) == 0xFD)
+        return std::make_unique<ZstdSource>(std::move(raw), prefix);
+    // A stream that begins with a skippable frame (magic 0x184D2A50..5F, little endian).
+    if (got >= 4 && (byte(0) & 0xF0) == 0x50 && byte(1) == 0x2A && byte(2) == 0x4D && byte(3) == 0x18)
+        return std::make_unique<ZstdSource>(std::move(raw), prefix);
+    if (got >= 2 && byte(0) == 0x1F && byte(1) == 0x8B)
+        return std::make_unique<GzipSource>(std::move(raw), prefix);
+    return std::make_unique<PrefixSource>(std::move(raw), std::string(prefix));
+}
+
+std::unique_ptr<ByteSource> open_source(const std::string& path) {
+    if (path == "-") return make_decoding_source(std::make_unique<FileSource>(0, "<stdin>", false));
+    int fd;
+    do {
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) throw IoError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        throw IoError(fmt::format("{}: is a directory", path));
+    }
+    return make_decoding_source(std::make_unique<FileSource>(fd, path, true));
+}
+
+} // namespace pgnkit

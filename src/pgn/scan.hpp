@@ -1,0 +1,55 @@
+#pragma once
+// Internal helpers shared by the splitter and the reader: byte classes and a
+// vectorised "find the first of these bytes" scan.
+
+#include <cstddef>
+#include <cstdint>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+namespace pgnkit::detail {
+
+/// Blanks inside a line (line ends are handled separately).
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+/// Bytes of a tag name: PGN §8.1.1 allows letters, digits and underscore; we also accept
+/// a few punctuation bytes seen in the wild.
+constexpr bool is_tag_name_char(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '+' || c == '#' || c == '=' || c == ':';
+}
+
+/// Index of the first byte in [i, n) equal to one of Cs, or n.
+template <char... Cs>
+inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
+#ifdef __SSE2__
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        __m128i m = _mm_setzero_si128();
+        ((m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(Cs)))), ...);
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+        i += 16;
+    }
+#endif
+    for (; i < n; ++i) {
+        char c = p[i];
+        if (((c == Cs) || ...)) return i;
+    }
+    return n;
+}
+
+/// Line breaks in [b, e): LF, CR LF and lone CR each count once. `prev` is the byte
+/// before b (or 0).
+inline std::uint64_t count_line_breaks(const char* b, const char* e, char prev) {
+    std::uint64_t n = 0;
+    for (const char* p = b; p < e; ++p) {
+        if (*p == '\r') ++n;
+        else if (*p == '\n' && prev != '\r') ++n;
+        prev = *p;
+    }
+    return n;
+}
+
+} // namespace pgnkit::detail

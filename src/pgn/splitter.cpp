@@ -1,0 +1,570 @@
+/// GameSplitter: a byte-driven state machine over one contiguous buffer. Games are
+/// views into the buffer; the buffer is compacted (and, for overlong comments, tag lines
+/// or games, partly dropped) only when more input is needed, so memory stays bounded.
+#include "pgnkit/pgn/splitter.hpp"
+
+#include "scan.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace pgnkit {
+
+using detail::find_any;
+using detail::is_blank;
+using detail::is_tag_name_char;
+
+namespace {
+constexpr std::uint64_t fnv_basis = 0xcbf29ce484222325ull;
+constexpr std::uint64_t fnv_prime = 0x100000001b3ull;
+constexpr std::size_t max_tag_name = 255;
+
+/// A termination marker (standard or one of the common non-standard spellings).
+bool is_result_token(std::string_view t) {
+    return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "1:0" || t == "0:1" ||
+           t == "\xC2\xBD-\xC2\xBD" || t == "0.5-0.5" || t == "1/2" || t == "1/2:1/2" ||
+           t == "\xC2\xBD:\xC2\xBD";
+}
+} // namespace
+
+GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
+    : src_(source), limits_(limits) {
+    limits_.token_keep_limit = std::max<std::size_t>(limits_.token_keep_limit, 64);
+    limits_.span_keep_limit = std::max(limits_.span_keep_limit, limits_.token_keep_limit * 2);
+    cap_ = 2 * read_chunk_size;
+    buf_.reset(new char[cap_]);
+}
+
+GameSplitter::~GameSplitter() = default;
+
+bool GameSplitter::name_seen(std::uint64_t h) const {
+    for (std::size_t i = 0; i < name_count_; ++i)
+        if (names_[i] == h) return true;
+    return false;
+}
+
+void GameSplitter::add_name(std::uint64_t h) {
+    if (name_count_ < names_.size() && !name_seen(h)) names_[name_count_++] = h;
+}
+
+bool GameSplitter::pending_decision() const {
+    switch (mode_) {
+    case Mode::LineStart:
+    case Mode::BomByte2:
+    case Mode::BomByte3:
+    case Mode::One:
+    case Mode::OneDot:
+    case Mode::TagOpen:
+    case Mode::TagName: return true;
+    default: return false;
+    }
+}
+
+// ------------------------------------------------------------------ buffering
+
+void GameSplitter::drop(std::size_t from, std::size_t to) {
+    if (to <= from) return;
+    std::size_t d = to - from;
+    std::memmove(buf_.get() + from, buf_.get() + to, end_ - to);
+    auto fix = [&](std::size_t& i) {
+        if (i >= to) i -= d;
+        else if (i > from) i = from;
+    };
+    fix(pos_);
+    fix(line_start_);
+    fix(line_floor_);
+    fix(content_end_);
+    fix(token_start_);
+    fix(semicolon_);
+    end_ -= d;
+    base_ += d;
+    dropped_ += d;
+    line_floor_ = std::max(line_floor_, std::min(from, pos_));
+}
+
+void GameSplitter::elide(std::size_t from, std::size_t to) {
+    if (to <= from) return;
+    char prev = from > 0 ? buf_[from - 1] : 0;
+    std::uint64_t lines = detail::count_line_breaks(buf_.get() + from, buf_.get() + to, prev);
+    std::uint64_t rel = from - game_start_;
+    if (!elisions_.empty() && elisions_.back().pos == rel) {
+        elisions_.back().bytes += to - from;
+        elisions_.back().lines += lines;
+    } else {
+        elisions_.push_back({rel, to - from, lines});
+    }
+    drop(from, to);
+}
+
+void GameSplitter::compact() {
+    const std::size_t tok = limits_.token_keep_limit;
+    if (game_ != Game::None && !truncated_) {
+        bool tag_line = mode_ == Mode::TagOpen || mode_ == Mode::TagName ||
+                        mode_ == Mode::TagAfterName || mode_ == Mode::TagValue ||
+                        mode_ == Mode::TagEscape || mode_ == Mode::TagAfterValue ||
+                        mode_ == Mode::TagRest || mode_ == Mode::TagJunk;
+        if (in_comment_ && pos_ - token_start_ > tok) {
+            elide(token_start_ + tok, pos_);
+        } else if (tag_line && pos_ - line_start_ > tok) {
+            elide(line_start_ + tok, pos_);
+        } else if (pending_decision() && pos_ - line_start_ > tok) {
+            elide(line_start_ + tok, pos_); // an absurdly long run of blanks
+        }
+        if (pos_ - game_start_ > limits_.span_keep_limit) {
+            truncated_ = true;
+            trunc_end_ = game_start_ + limits_.span_keep_limit;
+        }
+    }
+    if (game_ != Game::None && truncated_ && pos_ > trunc_end_) {
+        std::size_t keep_line = pending_decision() ? std::max(line_start_, trunc_end_) : pos_;
+        drop(trunc_end_, std::min(keep_line, pos_));
+        if (pos_ - trunc_end_ > tok) drop(trunc_end_, pos_);
+    }
+    if (game_ == Game::None && pending_ && pos_ - pending_start_ > tok) pending_ = false;
+
+    std::size_t keep = pos_;
+    if (game_ != Game::None) keep = game_start_;
+    else if (pending_) keep = pending_start_;
+    keep = std::min(keep, line_start_);
+    if (keep == 0) return;
+    std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
+    auto shift = [&](std::size_t& i) { i = i >= keep ? i - keep : 0; };
+    shift(pos_);
+    shift(end_);
+    shift(line_start_);
+    shift(line_floor_);
+    shift(game_start_);
+    shift(content_end_);
+    shift(token_start_);
+    shift(trunc_end_);
+    shift(pending_start_);
+    shift(semicolon_);
+    base_ += keep;
+}
+
+void GameSplitter::grow() {
+    std::size_t want = end_ + read_chunk_size;
+    if (want <= cap_) return;
+    std::size_t ncap = std::max(cap_ * 2, want);
+    std::unique_ptr<char[]> nb(new char[ncap]);
+    std::memcpy(nb.get(), buf_.get(), end_);
+    buf_ = std::move(nb);
+    cap_ = ncap;
+}
+
+bool GameSplitter::fill() {
+    if (eof_) return false;
+    compact();
+    grow();
+    try {
+        std::size_t n = src_.read(buf_.get() + end_, std::min(cap_ - end_, read_chunk_size));
+        if (n == 0) {
+            eof_ = true;
+            return false;
+        }
+        end_ += n;
+        return true;
+    } catch (const IoError& e) {
+        // Finish the games read so far; report the error after them.
+        error_ = e.what();
+        eof_ = true;
+        return false;
+    }
+}
+
+// ------------------------------------------------------------------ game state
+
+void GameSplitter::begin_game(Game kind) {
+    game_ = kind;
+    has_tags_ = kind == Game::Tags;
+    terminated_ = false;
+    depth_ = 0;
+    in_comment_ = false;
+    if (pending_) {
+        game_start_ = pending_start_;
+        game_line_ = pending_line_;
+        game_offset_ = pending_offset_;
+        pending_ = false;
+    } else {
+        game_start_ = line_start_;
+        game_line_ = line_;
+        game_offset_ = line_start_offset_;
+    }
+    content_end_ = game_start_;
+    content_end_abs_ = game_offset_;
+    truncated_ = false;
+    trunc_end_ = 0;
+    dropped_ = 0;
+    elisions_.clear();
+    name_count_ = 0;
+    text_line_ = false;
+}
+
+void GameSplitter::finish_game() {
+    ready_ = true;
+    ready_begin_ = game_start_;
+    ready_end_ = std::max(content_end_, game_start_);
+    if (truncated_) ready_end_ = std::min(ready_end_, trunc_end_);
+    ready_line_ = game_line_;
+    ready_offset_ = game_offset_;
+    ready_length_ = content_end_abs_ - game_offset_;
+    ready_truncated_ = truncated_;
+    ready_elisions_.swap(elisions_);
+    elisions_.clear();
+    game_ = Game::None;
+}
+
+void GameSplitter::emit(GameSpan& span) {
+    ready_ = false;
+    span.text = std::string_view(buf_.get() + ready_begin_, ready_end_ - ready_begin_);
+    span.file = src_.name();
+    span.first_line = ready_line_;
+    span.offset = ready_offset_;
+    span.index = index_++;
+    span.length = std::max<std::uint64_t>(ready_length_, span.text.size());
+    span.truncated = ready_truncated_;
+    std::size_t n = ready_elisions_.size();
+    while (n > 0 && ready_elisions_[n - 1].pos > span.text.size()) --n;
+    span.elisions = std::span<const Elision>(ready_elisions_.data(), n);
+}
+
+// ------------------------------------------------------------------ lines
+
+bool GameSplitter::line_ends_with_result(std::size_t eol) const {
+    std::size_t e = eol;
+    const char* b = buf_.get();
+    while (e > line_floor_ && (is_blank(b[e - 1]) || b[e - 1] == '\r' || b[e - 1] == '\n')) --e;
+    std::size_t s = e;
+    while (s > line_floor_ && e - s < 8) {
+        char c = b[s - 1];
+        if (is_blank(c) || c == '\r' || c == '\n' || c == '{' || c == '}' || c == '(' || c == ')')
+            break;
+        --s;
+    }
+    if (s > line_floor_ && e - s >= 8) return false;
+    return is_result_token(std::string_view(b + s, e - s));
+}
+
+void GameSplitter::end_line(std::size_t eol) {
+    if (escape_line_) {
+        if (game_ != Game::None) {
+            content_end_ = eol;
+            content_end_abs_ = abs_offset(eol);
+        }
+        escape_line_ = false;
+    } else if (line_content_) {
+        if (game_ != Game::None) {
+            content_end_ = eol;
+            content_end_abs_ = abs_offset(eol);
+        }
+        if (game_ == Game::Movetext) {
+            if (in_comment_ || depth_ != 0) {
+                terminated_ = false;
+            } else if (mode_ == Mode::Movetext || mode_ == Mode::One || mode_ == Mode::OneDot ||
+                       mode_ == Mode::TagRest) {
+                terminated_ = line_ends_with_result(eol);
+            } else if (mode_ == Mode::LineComment) {
+                terminated_ = line_ends_with_result(semicolon_);
+            }
+        }
+        blank_before_ = false;
+    } else {
+        blank_before_ = true;
+    }
+    line_content_ = false;
+    first_tag_on_line_ = true;
+    mode_ = Mode::LineStart;
+}
+
+void GameSplitter::handle_newline(char c) {
+    if (c == '\n' && cr_pending_) { // second byte of CR LF
+        cr_pending_ = false;
+        ++pos_;
+        line_start_ = line_floor_ = pos_;
+        line_start_offset_ = abs_offset(pos_);
+        return;
+    }
+    end_line(pos_);
+    cr_pending_ = c == '\r';
+    ++pos_;
+    ++line_;
+    line_start_ = line_floor_ = pos_;
+    line_start_offset_ = abs_offset(pos_);
+}
+
+void GameSplitter::content_line(char c) {
+    line_content_ = true;
+    if (in_comment_) {
+        mode_ = Mode::Comment;
+        return;
+    }
+    switch (game_) {
+    case Game::None: begin_game(Game::Movetext); break;
+    case Game::Tags: game_ = Game::Movetext; break;
+    case Game::Movetext:
+        if (terminated_ && depth_ == 0) {
+            finish_game();
+            begin_game(Game::Movetext);
+        } else if (c == '1' && depth_ == 0 && !has_tags_ && text_line_) {
+            mode_ = Mode::One; // maybe the `1.` of a new movetext-only game
+            ++pos_;
+            return;
+        }
+        break;
+    }
+    if (c != '{' && c != ';') text_line_ = true;
+    mode_ = Mode::Movetext;
+}
+
+void GameSplitter::decide_tag_line() {
+    bool valid = name_len_ > 0 && name_len_ <= max_tag_name;
+    std::uint64_t h = name_hash_;
+    bool first = first_tag_on_line_;
+    first_tag_on_line_ = false;
+    mode_ = Mode::TagAfterName;
+    if (!first) {
+        if (valid) add_name(h);
+        return;
+    }
+    switch (game_) {
+    case Game::None: begin_game(Game::Tags); break;
+    case Game::Tags:
+        if (blank_before_ && valid && name_seen(h)) {
+            finish_game();
+            begin_game(Game::Tags);
+        }
+        break;
+    case Game::Movetext: {
+        bool fresh;
+        if (terminated_ && depth_ == 0 && !in_comment_) fresh = true;
+        else if (!in_comment_ && depth_ == 0) fresh = !has_tags_ || (valid && name_seen(h));
+        else fresh = blank_before_ && valid && (!has_tags_ || name_seen(h));
+        if (!fresh) {
+            // A stray tag in movetext or text in a comment: the reader reports it.
+            mode_ = in_comment_ ? Mode::Comment : Mode::Movetext;
+            return;
+        }
+        finish_game();
+        begin_game(Game::Tags);
+        break;
+    }
+    }
+    if (valid) add_name(h);
+}
+
+// ------------------------------------------------------------------ the scan
+
+bool GameSplitter::next(GameSpan& span) {
+    const char* b = nullptr;
+    for (;;) {
+        if (ready_) {
+            emit(span);
+            return true;
+        }
+        if (pos_ == end_ && !fill()) {
+            if (!final_done_) {
+                if (mode_ == Mode::TagOpen || mode_ == Mode::TagName) {
+                    decide_tag_line();
+                    if (ready_) continue;
+                }
+                if ((mode_ == Mode::BomByte2 || mode_ == Mode::BomByte3) && !in_comment_) {
+                    line_content_ = true;
+                    if (game_ == Game::None) begin_game(Game::Movetext);
+                    mode_ = Mode::Movetext;
+                }
+                if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
+                end_line(end_);
+                final_done_ = true;
+                if (game_ != Game::None) finish_game();
+                if (ready_) continue;
+            }
+            if (!error_.empty()) {
+                std::string e = std::move(error_);
+                error_.clear();
+                throw IoError(e);
+            }
+            return false;
+        }
+        b = buf_.get();
+        switch (mode_) {
+        case Mode::Movetext: {
+            std::size_t i = find_any<'\n', '\r', '{', '(', ')', ';'>(b, pos_, end_);
+            pos_ = i;
+            if (i == end_) continue;
+            switch (b[i]) {
+            case '{':
+                in_comment_ = true;
+                token_start_ = i + 1;
+                mode_ = Mode::Comment;
+                ++pos_;
+                break;
+            case '(': ++depth_, ++pos_; break;
+            case ')':
+                if (depth_ > 0) --depth_;
+                ++pos_;
+                break;
+            case ';':
+                semicolon_ = i;
+                mode_ = Mode::LineComment;
+                ++pos_;
+                break;
+            default: handle_newline(b[i]); break;
+            }
+            continue;
+        }
+        case Mode::Comment: {
+            std::size_t i = find_any<'}', '\n', '\r'>(b, pos_, end_);
+            pos_ = i;
+            if (i == end_) continue;
+            if (b[i] == '}') {
+                in_comment_ = false;
+                mode_ = Mode::Movetext;
+                ++pos_;
+            } else {
+                handle_newline(b[i]);
+            }
+            continue;
+        }
+        case Mode::TagValue: {
+            std::size_t i = find_any<'"', '\\', '\n', '\r'>(b, pos_, end_);
+            pos_ = i;
+            if (i == end_) continue;
+            if (b[i] == '"') mode_ = Mode::TagAfterValue, ++pos_;
+            else if (b[i] == '\\') mode_ = Mode::TagEscape, ++pos_;
+            else handle_newline(b[i]);
+            continue;
+        }
+        case Mode::Escape:
+        case Mode::LineComment:
+        case Mode::TagJunk: {
+            std::size_t i = find_any<'\n', '\r'>(b, pos_, end_);
+            pos_ = i;
+            if (i != end_) handle_newline(b[i]);
+            continue;
+        }
+        default: break;
+        }
+
+        // Byte-at-a-time modes: line starts and tag lines.
+        char c = b[pos_];
+        if (c == '\n' || c == '\r') {
+            if (mode_ == Mode::TagOpen || mode_ == Mode::TagName) {
+                decide_tag_line();
+                if (ready_) continue;
+            }
+            if (mode_ == Mode::BomByte2 || mode_ == Mode::BomByte3) {
+                content_line('\xEF');
+                if (ready_) continue;
+            }
+            handle_newline(c);
+            continue;
+        }
+        cr_pending_ = false;
+        switch (mode_) {
+        case Mode::LineStart:
+            if (is_blank(c)) {
+                ++pos_;
+            } else if (c == '\xEF') {
+                mode_ = Mode::BomByte2;
+                ++pos_;
+            } else if (c == '%' && pos_ == line_start_ && !in_comment_) {
+                escape_line_ = true;
+                if (game_ == Game::None && !pending_) {
+                    pending_ = true;
+                    pending_start_ = line_start_;
+                    pending_line_ = line_;
+                    pending_offset_ = line_start_offset_;
+                }
+                mode_ = Mode::Escape;
+                ++pos_;
+            } else if (c == '[' && (!in_comment_ || blank_before_)) {
+                line_content_ = true;
+                mode_ = Mode::TagOpen;
+                name_hash_ = fnv_basis;
+                name_len_ = 0;
+                ++pos_;
+            } else {
+                content_line(c);
+            }
+            break;
+        case Mode::BomByte2:
+            if (c == '\xBB') mode_ = Mode::BomByte3, ++pos_;
+            else content_line('\xEF');
+            break;
+        case Mode::BomByte3:
+            if (c == '\xBF') {
+                ++pos_;
+                mode_ = Mode::LineStart;
+                if (line_start_ + 3 == pos_) { // a BOM is not part of the text
+                    line_start_ = pos_;
+                    line_start_offset_ = abs_offset(pos_);
+                }
+            } else {
+                content_line('\xEF');
+            }
+            break;
+        case Mode::One:
+            if (c == '.') mode_ = Mode::OneDot, ++pos_;
+            else mode_ = Mode::Movetext;
+            text_line_ = true;
+            break;
+        case Mode::OneDot:
+            if (c != '.' && !(c >= '0' && c <= '9')) {
+                finish_game(); // a new movetext-only game
+                begin_game(Game::Movetext);
+            }
+            text_line_ = true;
+            mode_ = Mode::Movetext;
+            break;
+        case Mode::TagOpen:
+            if (is_blank(c)) {
+                ++pos_;
+            } else if (is_tag_name_char(c)) {
+                mode_ = Mode::TagName;
+            } else {
+                decide_tag_line();
+            }
+            break;
+        case Mode::TagName:
+            if (is_tag_name_char(c) && name_len_ <= max_tag_name) {
+                name_hash_ = (name_hash_ ^ static_cast<unsigned char>(c)) * fnv_prime;
+                ++name_len_;
+                ++pos_;
+            } else {
+                decide_tag_line();
+            }
+            break;
+        case Mode::TagAfterName:
+            if (is_blank(c)) ++pos_;
+            else if (c == '"') mode_ = Mode::TagValue, ++pos_;
+            else if (c == ']') mode_ = Mode::TagRest, ++pos_;
+            else mode_ = Mode::TagJunk;
+            break;
+        case Mode::TagEscape:
+            mode_ = Mode::TagValue;
+            ++pos_;
+            break;
+        case Mode::TagAfterValue:
+            if (is_blank(c)) ++pos_;
+            else if (c == ']') mode_ = Mode::TagRest, ++pos_;
+            else mode_ = Mode::TagJunk;
+            break;
+        case Mode::TagRest:
+            if (is_blank(c)) {
+                ++pos_;
+            } else if (c == '[') {
+                mode_ = Mode::TagOpen;
+                name_hash_ = fnv_basis;
+                name_len_ = 0;
+                ++pos_;
+            } else { // movetext after the tags on the same line
+                if (game_ == Game::Tags) game_ = Game::Movetext;
+                mode_ = Mode::Movetext;
+            }
+            break;
+        default: mode_ = Mode::Movetext; break;
+        }
+    }
+}
+
+} // namespace pgnkit

@@ -1,0 +1,117 @@
+#pragma once
+// Test helpers for the PGN input layer: split a string, read every game into a log.
+
+#include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/pgn/splitter.hpp"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pgnkit::test {
+
+/// Records every callback as one line of text ("move e4 @3:4").
+struct Recorder : VisitorBase {
+    std::vector<std::string> events;
+    std::vector<Diagnostic> diags;
+    std::vector<std::pair<std::string, std::string>> tags;
+    bool skip = false;
+    static std::string at(SourceLocation l) {
+        return fmt::format("@{}:{}", l.line, l.column);
+    }
+    void begin_game(const GameSpan&) { events.push_back("begin"); }
+    void tag(std::string_view n, std::string_view v, SourceLocation) {
+        tags.emplace_back(std::string(n), std::string(v));
+        events.push_back(fmt::format("tag {}={}", n, v));
+    }
+    bool end_tags() {
+        events.push_back("end_tags");
+        return skip;
+    }
+    void move_number(int n, bool black, SourceLocation l) {
+        events.push_back(fmt::format("num {}{} {}", n, black ? "..." : ".", at(l)));
+    }
+    void move(std::string_view m, SourceLocation l) {
+        events.push_back(fmt::format("move {} {}", m, at(l)));
+    }
+    void nag(int n, SourceLocation l) { events.push_back(fmt::format("nag {} {}", n, at(l))); }
+    void comment(std::string_view c, SourceLocation l) {
+        events.push_back(fmt::format("comment {} {}", c.substr(0, 40), at(l)));
+    }
+    void begin_variation(SourceLocation l) { events.push_back(fmt::format("( {}", at(l))); }
+    void end_variation(SourceLocation l) { events.push_back(fmt::format(") {}", at(l))); }
+    void result(std::string_view r, SourceLocation l) {
+        events.push_back(fmt::format("result {} {}", r, at(l)));
+    }
+    void end_game() { events.push_back("end"); }
+    void diagnostic(const Diagnostic& d) { diags.push_back(d); }
+
+    bool has(Code c) const {
+        for (auto& d : diags)
+            if (d.code == c) return true;
+        return false;
+    }
+    const Diagnostic* find(Code c) const {
+        for (auto& d : diags)
+            if (d.code == c) return &d;
+        return nullptr;
+    }
+    std::vector<std::string> moves() const {
+        std::vector<std::string> out;
+        for (auto& e : events)
+            if (e.rfind("move ", 0) == 0) out.push_back(e.substr(5, e.find(" @") - 5));
+        return out;
+    }
+};
+
+/// One game's spans and what the reader made of it.
+struct ReadGame {
+    std::string text;
+    std::uint64_t first_line = 0, offset = 0;
+    bool truncated = false;
+    Recorder rec;
+};
+
+inline std::vector<ReadGame> read_all(ByteSource& src, SplitterLimits limits = {}) {
+    std::vector<ReadGame> out;
+    GameSplitter sp(src, limits);
+    PgnReader reader;
+    GameSpan span;
+    while (sp.next(span)) {
+        ReadGame g;
+        g.text = std::string(span.text.substr(0, 4096));
+        g.first_line = span.first_line;
+        g.offset = span.offset;
+        g.truncated = span.truncated;
+        reader.read(span, g.rec);
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+inline std::vector<ReadGame> read_string(std::string_view text, std::size_t max_read = 0) {
+    MemorySource src(text);
+    src.set_max_read(max_read);
+    return read_all(src);
+}
+
+inline std::string corpus(const std::string& rel) {
+    return std::string(PGNKIT_CORPUS_DIR) + "/pgn/edge/" + rel;
+}
+
+inline std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+inline std::vector<ReadGame> read_file(const std::string& rel) {
+    auto src = open_source(corpus(rel));
+    return read_all(*src);
+}
+
+} // namespace pgnkit::test
