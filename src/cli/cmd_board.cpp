@@ -1,0 +1,111 @@
+// pgnkit board: show a position for humans (a Unicode diagram and a summary, or an SVG image).
+
+#include "commands.hpp"
+#include "pgnkit/app/board_render.hpp"
+#include "pgnkit/app/svg_board.hpp"
+#include "pgnkit/chess/fen.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <optional>
+
+namespace pgnkit::cli {
+
+namespace {
+struct BoardOptions {
+    std::vector<std::string> fen_fields; ///< the FEN, quoted as one argument or as 4-6 words
+    std::string svg;                     ///< SVG output file, "-" for stdout
+    std::string arrow;                   ///< "e2e4": an arrow on the SVG image
+    bool flip = false;
+    bool chess960 = false;
+    std::string ep = "legal";
+};
+
+/// "e2e4" → (e2, e4), or nothing.
+std::optional<app::SvgArrow> parse_arrow(const std::string& s) {
+    auto square = [](char f, char r) {
+        return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' ? chess::make_square(f - 'a', r - '1')
+                                                            : chess::NoSquare;
+    };
+    if (s.size() != 4) return std::nullopt;
+    app::SvgArrow a;
+    a.from = square(s[0], s[1]);
+    a.to = square(s[2], s[3]);
+    if (a.from == chess::NoSquare || a.to == chess::NoSquare) return std::nullopt;
+    return a;
+}
+
+int run_board(const BoardOptions& o) {
+    std::string fen;
+    for (const std::string& f : o.fen_fields) fen += (fen.empty() ? "" : " ") + f;
+    if (fen.empty()) fen = chess::StartFen;
+
+    chess::FenParseOptions fo;
+    fo.chess960 = o.chess960;
+    auto parsed = chess::parse_fen(fen, fo);
+    if (!parsed) {
+        fmt::print(stderr, "pgnkit board: invalid FEN: {}\n",
+                   app::format_fen_error(fen, parsed.error()));
+        return ExitFound;
+    }
+    const chess::Position& pos = parsed->position;
+
+    if (!o.svg.empty()) {
+        app::SvgOptions so;
+        so.flip = o.flip;
+        if (!o.arrow.empty()) so.arrows.push_back(*parse_arrow(o.arrow)); // checked by CLI11
+        so.title = chess::format_fen(pos);
+        std::string svg = app::svg_board(pos, so);
+        if (o.svg == "-") { // the image is the output; no text around it
+            std::fwrite(svg.data(), 1, svg.size(), stdout);
+            return std::fflush(stdout) == 0 ? ExitOk : ExitError;
+        }
+        std::ofstream f(o.svg, std::ios::binary);
+        if (!(f << svg) || !f.flush()) {
+            fmt::print(stderr, "pgnkit board: cannot write '{}'\n", o.svg);
+            return ExitError;
+        }
+    }
+
+    app::BoardTextOptions to;
+    to.flip = o.flip;
+    chess::parse_ep_mode(o.ep, to.ep); // the name was checked by CLI11
+    to.notes = parsed->notes;
+    std::string text = app::render_board(pos, to);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return ExitOk;
+}
+} // namespace
+
+void add_board(CLI::App& app, Runner& run) {
+    auto opts = std::make_shared<BoardOptions>();
+    auto* cmd = app.add_subcommand(
+        "board", "Show a position: a diagram, its status and legal moves (or an SVG image)");
+    cmd->add_option("fen", opts->fen_fields,
+                    "The position as FEN, X-FEN or Shredder-FEN (one quoted argument or its "
+                    "fields as separate words; default: the start position)");
+    cmd->add_option("--svg", opts->svg,
+                    "Also write the position as an SVG image to FILE "
+                    "('-': write only the SVG, to stdout)")
+        ->type_name("FILE");
+    cmd->add_flag("--flip", opts->flip, "Black at the bottom");
+    cmd->add_option("--ep", opts->ep,
+                    "En-passant square in the FEN line: legal (a legal capture exists, default), "
+                    "pseudo (a pawn stands beside), always (after every double push)")
+        ->type_name("MODE")
+        ->check(CLI::IsMember({"legal", "pseudo", "always"}));
+    cmd->add_flag("--chess960", opts->chess960, "Read the position as Chess960");
+    cmd->add_option("--arrow", opts->arrow, "With --svg: draw an arrow, e.g. e2e4")
+        ->type_name("FROMTO")
+        ->check(CLI::Validator(
+            [](std::string& s) {
+                return parse_arrow(s) ? std::string() : "expected two squares, e.g. e2e4";
+            },
+            "FROMTO"));
+    cmd->callback([&run, opts] { run = [opts] { return run_board(*opts); }; });
+}
+
+} // namespace pgnkit::cli
