@@ -51,7 +51,8 @@ namespace {
 /// A file descriptor read with read(2); owns the descriptor unless it is stdin.
 class FileSource final : public ByteSource {
   public:
-    FileSource(int fd, std::string name, bool owned) : fd_(fd), name_(std::move(name)), owned_(owned) {
+    FileSource(int fd, std::string name, bool owned)
+        : fd_(fd), name_(std::move(name)), owned_(owned) {
         struct stat st {};
         if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) {
             size_ = static_cast<std::uint64_t>(st.st_size);
@@ -137,8 +138,8 @@ class DecoderSource : public ByteSource {
     }
 
     [[noreturn]] void fail(std::string_view what) {
-        throw IoError(fmt::format("{}: {} (after {} decompressed bytes, {} input bytes)",
-                                  name(), what, bytes_out() + produced_in_call_, bytes_in()));
+        throw IoError(fmt::format("{}: {} (after {} decompressed bytes, {} input bytes)", name(),
+                                  what, bytes_out() + produced_in_call_, bytes_in()));
     }
 
     std::unique_ptr<ByteSource> inner_;
@@ -238,7 +239,8 @@ class GzipSource final : public DecoderSource {
             if (r == Z_STREAM_END) {
                 member_open_ = false;
             } else if (r != Z_OK && r != Z_BUF_ERROR) {
-                fail(fmt::format("corrupt gzip stream: {}", zs_.msg != nullptr ? zs_.msg : "error"));
+                fail(
+                    fmt::format("corrupt gzip stream: {}", zs_.msg != nullptr ? zs_.msg : "error"));
             }
         }
         return produced;
@@ -292,7 +294,8 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
     if (got >= 4 && byte(0) == 0x28 && byte(1) == 0xB5 && byte(2) == 0x2F && byte(3) == 0xFD)
         return std::make_unique<ZstdSource>(std::move(raw), prefix);
     // A stream that begins with a skippable frame (magic 0x184D2A50..5F, little endian).
-    if (got >= 4 && (byte(0) & 0xF0) == 0x50 && byte(1) == 0x2A && byte(2) == 0x4D && byte(3) == 0x18)
+    if (got >= 4 && (byte(0) & 0xF0) == 0x50 && byte(1) == 0x2A && byte(2) == 0x4D &&
+        byte(3) == 0x18)
         return std::make_unique<ZstdSource>(std::move(raw), prefix);
     if (got >= 2 && byte(0) == 0x1F && byte(1) == 0x8B)
         return std::make_unique<GzipSource>(std::move(raw), prefix);

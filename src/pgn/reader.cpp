@@ -32,9 +32,12 @@ bool is_valid_utf8(std::string_view s, std::size_t* bad) {
         }
         std::size_t len;
         unsigned min;
-        if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
-        else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
-        else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
+        if (c >= 0xC2 && c <= 0xDF)
+            len = 2, min = 0x80;
+        else if (c >= 0xE0 && c <= 0xEF)
+            len = 3, min = 0x800;
+        else if (c >= 0xF0 && c <= 0xF4)
+            len = 4, min = 0x10000;
         else {
             if (bad) *bad = i;
             return false;
@@ -83,57 +86,43 @@ struct Glyph {
 };
 // PGN standard §10 numbering; Unicode forms as ChessBase, lichess and Scid write them.
 constexpr std::array<Glyph, 43> glyphs{{
-    {"!!", 3},
-    {"??", 4},
-    {"!?", 5},
-    {"?!", 6},
-    {"!", 1},
-    {"?", 2},
-    {"\u203C", 3},        // ‼
-    {"\u2047", 4},        // ⁇
-    {"\u2049", 5},        // ⁉
-    {"\u2048", 6},        // ⁈
-    {"\u25A1", 7},        // □ only move
-    {"=", 10},
-    {"\u221E", 13},       // ∞
-    {"\u2A72", 14},       // ⩲
-    {"\u2A71", 15},       // ⩱
-    {"\u00B1", 16},       // ±
-    {"\u2213", 17},       // ∓
-    {"+\u2212", 18},      // +−
-    {"\u2212+", 19},      // −+
-    {"+/=", 14},
-    {"=/+", 15},
-    {"+/-", 16},
-    {"-/+", 17},
-    {"+-", 18},
-    {"-+", 19},
-    {"+=", 14},
-    {"=+", 15},
-    {"\u2A00", 22},       // ⨀ zugzwang
-    {"\u2299", 22},       // ⊙ zugzwang
-    {"\u27F3", 32},       // ⟳ development
-    {"\u2191", 36},       // ↑ initiative
-    {"\u2192", 40},       // → attack
-    {"=\u221E", 44},      // =∞ compensation
-    {"\u221E=", 44},
-    {"\u21C6", 132},      // ⇆ counterplay
-    {"\u2A01", 138},      // ⨁ time trouble
-    {"\u2295", 138},      // ⊕ time trouble
-    {"\u2206", 140},      // ∆ with the idea
-    {"\u25B3", 140},      // △ with the idea
-    {"\u2313", 142},      // ⌓ better is
-    {"\u2264", 142},      // ≤ better is
-    {"N", 146},           // novelty
-    {"\u2BF9", 22},       // ⯹ zugzwang (lichess)
+    {"!!", 3},       {"??", 4},       {"!?", 5},   {"?!", 6},      {"!", 1},
+    {"?", 2},        {"\u203C", 3},  // ‼
+    {"\u2047", 4},                   // ⁇
+    {"\u2049", 5},                   // ⁉
+    {"\u2048", 6},                   // ⁈
+    {"\u25A1", 7},                   // □ only move
+    {"=", 10},       {"\u221E", 13}, // ∞
+    {"\u2A72", 14},                  // ⩲
+    {"\u2A71", 15},                  // ⩱
+    {"\u00B1", 16},                  // ±
+    {"\u2213", 17},                  // ∓
+    {"+\u2212", 18},                 // +−
+    {"\u2212+", 19},                 // −+
+    {"+/=", 14},     {"=/+", 15},     {"+/-", 16}, {"-/+", 17},    {"+-", 18},
+    {"-+", 19},      {"+=", 14},      {"=+", 15},  {"\u2A00", 22}, // ⨀ zugzwang
+    {"\u2299", 22},                                                // ⊙ zugzwang
+    {"\u27F3", 32},                                                // ⟳ development
+    {"\u2191", 36},                                                // ↑ initiative
+    {"\u2192", 40},                                                // → attack
+    {"=\u221E", 44},                                               // =∞ compensation
+    {"\u221E=", 44}, {"\u21C6", 132},                              // ⇆ counterplay
+    {"\u2A01", 138},                                               // ⨁ time trouble
+    {"\u2295", 138},                                               // ⊕ time trouble
+    {"\u2206", 140},                                               // ∆ with the idea
+    {"\u25B3", 140},                                               // △ with the idea
+    {"\u2313", 142},                                               // ⌓ better is
+    {"\u2264", 142},                                               // ≤ better is
+    {"N", 146},                                                    // novelty
+    {"\u2BF9", 22},                                                // ⯹ zugzwang (lichess)
 }};
 
 // Glyphs that may be glued to the end of a move (`e4!?`, `Nf3‼`, `Bc5=`, `Qh4+−`).
 constexpr std::array<std::string_view, 28> glued{
-    "!!",     "??",     "!?",       "?!",       "!",        "?",      "\u203C",
-    "\u2047", "\u2049", "\u2048",   "\u25A1",   "\u221E",   "\u2A72", "\u2A71",
-    "\u00B1", "\u2213", "+\u2212",  "\u2212+",  "+/=",      "=/+",    "+/-",
-    "-/+",    "+-",     "-+",       "\u2A00",   "\u2BF9",   "=\u221E", "="};
+    "!!",     "??",     "!?",      "?!",      "!",      "?",       "\u203C",
+    "\u2047", "\u2049", "\u2048",  "\u25A1",  "\u221E", "\u2A72",  "\u2A71",
+    "\u00B1", "\u2213", "+\u2212", "\u2212+", "+/=",    "=/+",     "+/-",
+    "-/+",    "+-",     "-+",      "\u2A00",  "\u2BF9", "=\u221E", "="};
 } // namespace
 
 int glyph_nag(std::string_view token) {
@@ -242,7 +231,8 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
         return;
     }
     if (j >= eol || s[j] != '"') {
-        t.problem = t.name.empty() ? "malformed tag pair: no tag name" : "malformed tag pair: no value";
+        t.problem =
+            t.name.empty() ? "malformed tag pair: no tag name" : "malformed tag pair: no value";
         t.problem_pos = j < eol ? j : i;
         t.end = eol;
         return;
@@ -321,8 +311,10 @@ std::string_view normalize_result(std::string_view t, bool* standard) {
     if (standard) *standard = true;
     if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return t;
     std::string_view r;
-    if (t == "1:0") r = "1-0";
-    else if (t == "0:1") r = "0-1";
+    if (t == "1:0")
+        r = "1-0";
+    else if (t == "0:1")
+        r = "0-1";
     else if (t == "\xC2\xBD-\xC2\xBD" || t == "\xC2\xBD:\xC2\xBD" || t == "1/2" || t == "0.5-0.5" ||
              t == "1/2:1/2")
         r = "1/2-1/2";

@@ -45,8 +45,10 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
 inline std::uint64_t count_line_breaks(const char* b, const char* e, char prev) {
     std::uint64_t n = 0;
     for (const char* p = b; p < e; ++p) {
-        if (*p == '\r') ++n;
-        else if (*p == '\n' && prev != '\r') ++n;
+        if (*p == '\r')
+            ++n;
+        else if (*p == '\n' && prev != '\r')
+            ++n;
         prev = *p;
     }
     return n;

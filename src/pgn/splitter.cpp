@@ -67,8 +67,10 @@ void GameSplitter::drop(std::size_t from, std::size_t to) {
     std::size_t d = to - from;
     std::memmove(buf_.get() + from, buf_.get() + to, end_ - to);
     auto fix = [&](std::size_t& i) {
-        if (i >= to) i -= d;
-        else if (i > from) i = from;
+        if (i >= to)
+            i -= d;
+        else if (i > from)
+            i = from;
     };
     fix(pos_);
     fix(line_start_);
@@ -123,8 +125,10 @@ void GameSplitter::compact() {
     if (game_ == Game::None && pending_ && pos_ - pending_start_ > tok) pending_ = false;
 
     std::size_t keep = pos_;
-    if (game_ != Game::None) keep = game_start_;
-    else if (pending_) keep = pending_start_;
+    if (game_ != Game::None)
+        keep = game_start_;
+    else if (pending_)
+        keep = pending_start_;
     keep = std::min(keep, line_start_);
     if (keep == 0) return;
     std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
@@ -198,6 +202,7 @@ void GameSplitter::begin_game(Game kind) {
     elisions_.clear();
     name_count_ = 0;
     text_line_ = false;
+    number_line_ = false;
 }
 
 void GameSplitter::finish_game() {
@@ -305,7 +310,8 @@ void GameSplitter::content_line(char c) {
         if (terminated_ && depth_ == 0) {
             finish_game();
             begin_game(Game::Movetext);
-        } else if (c == '1' && depth_ == 0 && !has_tags_ && text_line_) {
+        } else if (c == '1' && depth_ == 0 &&
+                   ((!has_tags_ && text_line_) || (blank_before_ && number_line_))) {
             mode_ = Mode::One; // maybe the `1.` of a new movetext-only game
             ++pos_;
             return;
@@ -313,6 +319,7 @@ void GameSplitter::content_line(char c) {
         break;
     }
     if (c != '{' && c != ';') text_line_ = true;
+    if (c >= '0' && c <= '9') number_line_ = true;
     mode_ = Mode::Movetext;
 }
 
@@ -336,9 +343,12 @@ void GameSplitter::decide_tag_line() {
         break;
     case Game::Movetext: {
         bool fresh;
-        if (terminated_ && depth_ == 0 && !in_comment_) fresh = true;
-        else if (!in_comment_ && depth_ == 0) fresh = !has_tags_ || (valid && name_seen(h));
-        else fresh = blank_before_ && valid && (!has_tags_ || name_seen(h));
+        if (terminated_ && depth_ == 0 && !in_comment_)
+            fresh = true;
+        else if (!in_comment_ && depth_ == 0)
+            fresh = !has_tags_ || (valid && name_seen(h));
+        else
+            fresh = blank_before_ && valid && (!has_tags_ || name_seen(h));
         if (!fresh) {
             // A stray tag in movetext or text in a comment: the reader reports it.
             mode_ = in_comment_ ? Mode::Comment : Mode::Movetext;
@@ -429,9 +439,12 @@ bool GameSplitter::next(GameSpan& span) {
             std::size_t i = find_any<'"', '\\', '\n', '\r'>(b, pos_, end_);
             pos_ = i;
             if (i == end_) continue;
-            if (b[i] == '"') mode_ = Mode::TagAfterValue, ++pos_;
-            else if (b[i] == '\\') mode_ = Mode::TagEscape, ++pos_;
-            else handle_newline(b[i]);
+            if (b[i] == '"')
+                mode_ = Mode::TagAfterValue, ++pos_;
+            else if (b[i] == '\\')
+                mode_ = Mode::TagEscape, ++pos_;
+            else
+                handle_newline(b[i]);
             continue;
         }
         case Mode::Escape:
@@ -488,8 +501,10 @@ bool GameSplitter::next(GameSpan& span) {
             }
             break;
         case Mode::BomByte2:
-            if (c == '\xBB') mode_ = Mode::BomByte3, ++pos_;
-            else content_line('\xEF');
+            if (c == '\xBB')
+                mode_ = Mode::BomByte3, ++pos_;
+            else
+                content_line('\xEF');
             break;
         case Mode::BomByte3:
             if (c == '\xBF') {
@@ -504,16 +519,18 @@ bool GameSplitter::next(GameSpan& span) {
             }
             break;
         case Mode::One:
-            if (c == '.') mode_ = Mode::OneDot, ++pos_;
-            else mode_ = Mode::Movetext;
-            text_line_ = true;
+            if (c == '.')
+                mode_ = Mode::OneDot, ++pos_;
+            else
+                mode_ = Mode::Movetext;
+            text_line_ = number_line_ = true;
             break;
         case Mode::OneDot:
             if (c != '.' && !(c >= '0' && c <= '9')) {
                 finish_game(); // a new movetext-only game
                 begin_game(Game::Movetext);
             }
-            text_line_ = true;
+            text_line_ = number_line_ = true;
             mode_ = Mode::Movetext;
             break;
         case Mode::TagOpen:
@@ -535,19 +552,26 @@ bool GameSplitter::next(GameSpan& span) {
             }
             break;
         case Mode::TagAfterName:
-            if (is_blank(c)) ++pos_;
-            else if (c == '"') mode_ = Mode::TagValue, ++pos_;
-            else if (c == ']') mode_ = Mode::TagRest, ++pos_;
-            else mode_ = Mode::TagJunk;
+            if (is_blank(c))
+                ++pos_;
+            else if (c == '"')
+                mode_ = Mode::TagValue, ++pos_;
+            else if (c == ']')
+                mode_ = Mode::TagRest, ++pos_;
+            else
+                mode_ = Mode::TagJunk;
             break;
         case Mode::TagEscape:
             mode_ = Mode::TagValue;
             ++pos_;
             break;
         case Mode::TagAfterValue:
-            if (is_blank(c)) ++pos_;
-            else if (c == ']') mode_ = Mode::TagRest, ++pos_;
-            else mode_ = Mode::TagJunk;
+            if (is_blank(c))
+                ++pos_;
+            else if (c == ']')
+                mode_ = Mode::TagRest, ++pos_;
+            else
+                mode_ = Mode::TagJunk;
             break;
         case Mode::TagRest:
             if (is_blank(c)) {

@@ -66,10 +66,10 @@ namespace detail {
 struct TagParse {
     std::string_view name;
     std::string_view value;
-    std::size_t end = 0;        ///< where parsing continues
+    std::size_t end = 0;           ///< where parsing continues
     const char* problem = nullptr; ///< a BadTag message, if malformed
     std::size_t problem_pos = 0;
-    bool deliver = false;       ///< name and value are usable
+    bool deliver = false; ///< name and value are usable
 };
 /// Parses the tag starting with `[` at text[i]; the line ends at eol.
 void parse_tag(std::string_view text, std::size_t i, std::size_t eol, std::string& buf,
@@ -127,8 +127,7 @@ struct PgnReader::Run {
     int suppressed = 0;
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
-        : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()),
-          line(span.first_line),
+        : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
           has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
 
     SourceLocation loc(std::size_t at) const {
@@ -179,9 +178,21 @@ struct PgnReader::Run {
     }
     static bool is_delim(char c) {
         switch (c) {
-        case ' ': case '\t': case '\n': case '\r': case '\v': case '\f':
-        case '{': case '}': case '(': case ')': case '[': case ']': case ';': case '$': case '"':
-            return true;
+        case ' ':
+        case '\t':
+        case '\n':
+        case '\r':
+        case '\v':
+        case '\f':
+        case '{':
+        case '}':
+        case '(':
+        case ')':
+        case '[':
+        case ']':
+        case ';':
+        case '$':
+        case '"': return true;
         default: return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
         }
     }
@@ -288,7 +299,8 @@ struct PgnReader::Run {
             SourceLocation pl = loc(t.problem_pos);
             report(Code::BadTag, pl, t.problem, std::string_view(s + i, eol - i));
         }
-        if (eol - i > (std::size_t{1} << 20) || (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
+        if (eol - i > (std::size_t{1} << 20) ||
+            (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
             oversized(at, "tag line longer than the kept limit; the rest was skipped");
         i = t.end;
     }
@@ -316,7 +328,8 @@ struct PgnReader::Run {
             sync(e);
             if (!p) {
                 if (!sp.truncated)
-                    report(Code::UnterminatedComment, at, "comment not closed before the game ends");
+                    report(Code::UnterminatedComment, at,
+                           "comment not closed before the game ends");
                 i = n;
             } else {
                 i = e + 1;
@@ -366,7 +379,8 @@ struct PgnReader::Run {
             std::size_t e = eol_from(i);
             const void* p = std::memchr(s + i, ']', e - i);
             std::size_t j = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) + 1 : e;
-            report(Code::UnexpectedText, at, "tag pair inside movetext", std::string_view(s + i, j - i));
+            report(Code::UnexpectedText, at, "tag pair inside movetext",
+                   std::string_view(s + i, j - i));
             i = j;
             return;
         }

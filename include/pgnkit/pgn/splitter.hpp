@@ -15,7 +15,8 @@
 ///   the same tag section (ChessBase exports do that); a repeated name starts a new game
 ///   (tags-only broadcast files).
 /// * Movetext-only files: a line starting with `1.` after a movetext line (not just a
-///   comment) of a game without tags and without a termination marker starts a new game.
+///   comment) of a game without a termination marker starts a new game if the game has
+///   no tags, or if a blank line precedes it and the game has a line starting with a digit.
 /// * `%` escape lines (a `%` in column 1) stay in the span they occur in; before the
 ///   first game they are attributed to it. Text that is not PGN becomes a game of its
 ///   own (the reader reports it), so nothing is lost silently.
@@ -49,13 +50,13 @@ struct Elision {
 
 /// One game's text, as found in the (decompressed) stream.
 struct GameSpan {
-    std::string_view text;        ///< the game's kept bytes; valid until the next call
-    std::string_view file;        ///< the input's name
-    std::uint64_t first_line = 1; ///< 1-based line of text[0] (text starts at column 1)
-    std::uint64_t offset = 0;     ///< byte offset of text[0] in the decompressed stream
-    std::uint64_t index = 0;      ///< 0-based number of the game in this stream
-    std::uint64_t length = 0;     ///< the game's true length in bytes (≥ text.size())
-    bool truncated = false;       ///< the span hit span_keep_limit: text ends early
+    std::string_view text;             ///< the game's kept bytes; valid until the next call
+    std::string_view file;             ///< the input's name
+    std::uint64_t first_line = 1;      ///< 1-based line of text[0] (text starts at column 1)
+    std::uint64_t offset = 0;          ///< byte offset of text[0] in the decompressed stream
+    std::uint64_t index = 0;           ///< 0-based number of the game in this stream
+    std::uint64_t length = 0;          ///< the game's true length in bytes (≥ text.size())
+    bool truncated = false;            ///< the span hit span_keep_limit: text ends early
     std::span<const Elision> elisions; ///< bytes removed from overlong comments/tag lines
 };
 
@@ -98,11 +99,11 @@ class GameSplitter {
         TagValue,     // inside "…"
         TagEscape,    // after a backslash in a value
         TagAfterValue,
-        TagRest,      // after `]`
-        TagJunk,      // malformed tag line: to its end
+        TagRest, // after `]`
+        TagJunk, // malformed tag line: to its end
         Movetext,
-        Comment,      // inside { }
-        LineComment,  // after ;
+        Comment,     // inside { }
+        LineComment, // after ;
     };
     enum class Game : std::uint8_t { None, Tags, Movetext };
 
@@ -110,7 +111,7 @@ class GameSplitter {
     void compact();
     void grow();
     void end_line(std::size_t eol);
-    void decide_tag_line(); // at the end of a tag name: does a new game start here?
+    void decide_tag_line();    // at the end of a tag name: does a new game start here?
     void content_line(char c); // first non-blank byte of a non-tag line
     void finish_game();
     void drop(std::size_t from, std::size_t to);
@@ -128,8 +129,8 @@ class GameSplitter {
     SplitterLimits limits_;
     std::unique_ptr<char[]> buf_;
     std::size_t cap_ = 0;
-    std::size_t end_ = 0; // valid bytes [0, end_)
-    std::size_t pos_ = 0; // scan position
+    std::size_t end_ = 0;    // valid bytes [0, end_)
+    std::size_t pos_ = 0;    // scan position
     std::uint64_t base_ = 0; // stream offset of buffer index 0 (for the region being scanned)
     bool eof_ = false;
     bool started_ = false;
@@ -159,7 +160,8 @@ class GameSplitter {
     bool escape_line_ = false;
     bool first_tag_on_line_ = true;
     bool in_comment_ = false;
-    bool text_line_ = false; // the game has a movetext line not starting with a comment
+    bool text_line_ = false;   // the game has a movetext line not starting with a comment
+    bool number_line_ = false; // … and one starting with a digit (a move number)
     bool final_done_ = false;
     std::string error_; // deferred IoError from the source
     std::uint64_t game_line_ = 1;
@@ -167,7 +169,7 @@ class GameSplitter {
     std::size_t token_start_ = 0; // start of the current comment body / tag line
     bool truncated_ = false;
     std::size_t trunc_end_ = 0;
-    std::uint64_t dropped_ = 0;   // bytes of this game not kept (elided or truncated)
+    std::uint64_t dropped_ = 0; // bytes of this game not kept (elided or truncated)
     std::vector<Elision> elisions_;
     std::array<std::uint64_t, 64> names_{};
     std::size_t name_count_ = 0;

@@ -19,9 +19,7 @@ struct Recorder : VisitorBase {
     std::vector<Diagnostic> diags;
     std::vector<std::pair<std::string, std::string>> tags;
     bool skip = false;
-    static std::string at(SourceLocation l) {
-        return fmt::format("@{}:{}", l.line, l.column);
-    }
+    static std::string at(SourceLocation l) { return fmt::format("@{}:{}", l.line, l.column); }
     void begin_game(const GameSpan&) { events.push_back("begin"); }
     void tag(std::string_view n, std::string_view v, SourceLocation) {
         tags.emplace_back(std::string(n), std::string(v));

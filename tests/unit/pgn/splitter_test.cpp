@@ -1,0 +1,212 @@
+// GameSplitter: game boundaries, line ends, odd bytes, bounded memory.
+#include "pgn_test_util.hpp"
+
+#include <catch2/catch.hpp>
+#include <random>
+
+using namespace pgnkit;
+using namespace pgnkit::test;
+
+TEST_CASE("splitter: LF, CRLF and CR-only line ends give the same games and lines", "[splitter]") {
+    std::string lf = "[Event \"a\"]\n\n1. e4 {x\ny} e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    auto with = [&](std::string_view eol) {
+        std::string s;
+        for (char c : lf) {
+            if (c == '\n')
+                s += eol;
+            else
+                s += c;
+        }
+        return s;
+    };
+    for (std::string_view eol : {"\n", "\r\n", "\r"}) {
+        auto games = read_string(with(eol));
+        REQUIRE(games.size() == 2);
+        CHECK(games[0].first_line == 1);
+        CHECK(games[1].first_line == 6);
+        CHECK(games[0].rec.moves() == std::vector<std::string>{"e4", "e5"});
+        CHECK(std::find(games[0].rec.events.begin(), games[0].rec.events.end(), "move e5 @4:4") !=
+              games[0].rec.events.end());
+        CHECK(games[1].rec.diags.empty());
+    }
+}
+
+TEST_CASE("splitter: no final newline, empty input, blank-only input", "[splitter]") {
+    CHECK(read_string("").empty());
+    CHECK(read_string("\n\n  \r\n").empty());
+    auto g = read_string("[Event \"x\"]\n\n1. e4 e5 *");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.diags.empty());
+}
+
+TEST_CASE("splitter: a BOM at the start is not part of the first game", "[splitter]") {
+    auto g = read_string("\xEF\xBB\xBF[Event \"x\"]\n\n*\n");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].text.rfind("[Event", 0) == 0);
+    CHECK(g[0].offset == 3);
+    CHECK(g[0].rec.tags.at(0).second == "x");
+}
+
+TEST_CASE("splitter: NUL and control bytes never stop the scan", "[splitter]") {
+    using namespace std::string_literals;
+    std::string s = "[Event \"a\0b\"]\n\n1. e4 \0\x01 e5 1-0\n\n[Event \"c\"]\n1. d4 *\n"s;
+    auto g = read_string(s);
+    REQUIRE(g.size() == 2);
+    CHECK(g[0].rec.has(Code::UnexpectedText));
+    CHECK(g[0].rec.moves() == std::vector<std::string>{"e4", "e5"});
+}
+
+TEST_CASE("splitter: % escape lines are skipped but stay in a span", "[splitter]") {
+    auto g =
+        read_string("% header comment\n[Event \"a\"]\n\n1. e4 *\n%middle\n\n[Event \"b\"]\n*\n");
+    REQUIRE(g.size() == 2);
+    CHECK(g[0].first_line == 1);
+    CHECK(g[0].text.rfind("% header", 0) == 0);
+    CHECK(g[0].rec.diags.empty());
+    CHECK(g[0].text.find("%middle") != std::string::npos);
+}
+
+TEST_CASE("splitter: movetext-only games, one per line, with and without results", "[splitter]") {
+    auto g = read_string("1. e4 e5 2. Nf3 1-0\n1. d4 d5\n1. c4 *\n");
+    REQUIRE(g.size() == 3);
+    CHECK(g[1].rec.has(Code::MissingResult));
+    CHECK(g[2].first_line == 3);
+}
+
+TEST_CASE("splitter: a game without a result ends at a tag section it cannot own", "[splitter]") {
+    auto g = read_string("[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n");
+    REQUIRE(g.size() == 2);
+    CHECK(g[0].rec.has(Code::MissingResult));
+    // a tag that the game does not have yet, after movetext, is a stray tag (kokopu)
+    auto h = read_string("[Event \"a\"]\n\n1. e4 e5\n\n[Site \"x\"]\n\n2. Nf3 *\n");
+    REQUIRE(h.size() == 1);
+    CHECK(h[0].rec.has(Code::UnexpectedText));
+}
+
+TEST_CASE("splitter: one blank line inside a tag section does not split the game", "[splitter]") {
+    auto g = read_string("[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *\n");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.tags.size() == 2);
+    auto h = read_string("[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n[Site \"d\"]\n");
+    CHECK(h.size() == 2);
+}
+
+TEST_CASE("reader: closes an unterminated comment at the next tag section", "[reader][splitter]") {
+    auto g =
+        read_string("[Event \"a\"]\n\n1. e4 {open comment\n\n*\n\n[Event \"b\"]\n\n1. d4 d5 1-0\n");
+    REQUIRE(g.size() == 2);
+    auto* d = g[0].rec.find(Code::UnterminatedComment);
+    REQUIRE(d);
+    CHECK(d->loc.line == 3);
+    CHECK(d->loc.column == 7);
+    CHECK(g[1].rec.diags.empty());
+    CHECK(g[1].rec.moves() == std::vector<std::string>{"d4", "d5"});
+}
+
+TEST_CASE("reader: closes an unterminated variation at the next tag section",
+          "[reader][splitter]") {
+    auto g = read_string("[Event \"a\"]\n\n1. e4 (1. d4 d5\n\n[Event \"b\"]\n\n1. c4 1-0\n");
+    REQUIRE(g.size() == 2);
+    auto* d = g[0].rec.find(Code::UnterminatedVariation);
+    REQUIRE(d);
+    CHECK(d->loc.column == 7);
+    CHECK(g[0].rec.events[g[0].rec.events.size() - 2].rfind(")", 0) == 0);
+    CHECK(g[1].rec.diags.empty());
+}
+
+TEST_CASE("splitter: a [ inside a comment is not a tag", "[splitter]") {
+    auto g = read_string("[Event \"a\"]\n\n1. e4 {see\n[Event \"quoted\"]\n} e5 *\n");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.diags.empty());
+}
+
+TEST_CASE("splitter: a 50 MB comment is capped and the next game is read", "[splitter][memory]") {
+    std::string s = "[Event \"big\"]\n\n1. e4 {";
+    s.append(50u << 20, 'x');
+    s += "\nmore}\ne5 1-0\n\n[Event \"next\"]\n\n1. d4 *\n";
+    MemorySource src(s);
+    GameSplitter sp(src);
+    PgnReader reader;
+    GameSpan span;
+    REQUIRE(sp.next(span));
+    CHECK(span.text.size() < (2u << 20) + read_chunk_size);
+    CHECK(span.length == s.find("\n\n[Event \"next"));
+    REQUIRE(span.elisions.size() == 1);
+    Recorder r;
+    reader.read(span, r);
+    CHECK(r.has(Code::Oversized));
+    CHECK(!r.has(Code::UnterminatedComment));
+    CHECK(r.moves() == std::vector<std::string>{"e4", "e5"});
+    // locations after the elided bytes are still exact
+    CHECK(std::find(r.events.begin(), r.events.end(), "move e5 @5:1") != r.events.end());
+    REQUIRE(sp.next(span));
+    CHECK(span.first_line == 7);
+    CHECK(span.offset == s.find("[Event \"next"));
+    CHECK(!sp.next(span));
+}
+
+TEST_CASE("splitter: a 10 MB tag value is capped", "[splitter][memory]") {
+    std::string s = "[Event \"";
+    s.append(10u << 20, 'v');
+    s += "\"]\n[Site \"s\"]\n\n1. e4 *\n";
+    auto g = read_string(s);
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.has(Code::Oversized));
+    CHECK(g[0].rec.moves() == std::vector<std::string>{"e4"});
+    CHECK(g[0].rec.tags.back() == std::pair<std::string, std::string>{"Site", "s"});
+}
+
+TEST_CASE("splitter: a game longer than the span limit is truncated, the next is read",
+          "[splitter][memory]") {
+    std::string s = "[Event \"long\"]\n\n";
+    for (int i = 0; i < 200000; ++i) s += "1. e4 (1. d4) e5 ";
+    s += "*\n\n[Event \"next\"]\n\n1. d4 *\n";
+    MemorySource src(s);
+    src.set_max_read(1u << 16);
+    SplitterLimits lim;
+    lim.span_keep_limit = 1u << 20;
+    auto g = read_all(src, lim);
+    REQUIRE(g.size() == 2);
+    CHECK(g[0].truncated);
+    CHECK(g[0].rec.has(Code::Oversized));
+    CHECK(!g[0].rec.has(Code::UnterminatedVariation));
+    CHECK(g[1].rec.diags.empty());
+}
+
+TEST_CASE("reader: 100k nested variations in bounded memory", "[reader][memory]") {
+    std::string s = "[Event \"deep\"]\n\n1. e4 ";
+    for (int i = 0; i < 100000; ++i) s += "( e4 ";
+    for (int i = 0; i < 100000; ++i) s += ") ";
+    s += "1-0\n\n[Event \"unclosed\"]\n\n1. e4 ";
+    for (int i = 0; i < 1000000; ++i) s += "(";
+    s += "\n";
+    auto g = read_string(s);
+    REQUIRE(g.size() == 2);
+    CHECK(g[0].rec.diags.empty());
+    CHECK(g[0].rec.moves().size() == 100001);
+    REQUIRE(g[1].rec.find(Code::UnterminatedVariation));
+    CHECK(g[1].rec.find(Code::UnterminatedVariation)->loc.column == 7);
+    std::size_t ends = 0;
+    for (auto& e : g[1].rec.events) ends += e[0] == ')';
+    CHECK(ends == 1000000);
+}
+
+TEST_CASE("splitter: random bytes never crash or hang", "[splitter][fuzz]") {
+    std::mt19937_64 rng(42);
+    for (int round = 0; round < 30; ++round) {
+        std::string s(1 + rng() % 20000, '\0');
+        const char alphabet[] = "[]{}()\"\\;%$ \n\r\t10-*/.eE4x!?\xEF\xBB\xBF";
+        for (auto& c : s)
+            c = (rng() % 4 == 0) ? static_cast<char>(rng())
+                                 : alphabet[rng() % (sizeof alphabet - 1)];
+        auto whole = read_string(s);
+        auto pieces = read_string(s, 1 + rng() % 13);
+        REQUIRE(whole.size() == pieces.size());
+        std::size_t total = 0;
+        for (std::size_t i = 0; i < whole.size(); ++i) {
+            CHECK(whole[i].text == pieces[i].text);
+            total += whole[i].text.size();
+        }
+        CHECK(total <= s.size());
+    }
+}
