@@ -126,6 +126,13 @@ constexpr std::array<std::string_view, 28> glued{
 } // namespace
 
 int glyph_nag(std::string_view token) {
+    if (token.empty()) return 0;
+    char c = token[0];
+    // Fast reject: every glyph starts with one of these bytes.
+    if (c != '!' && c != '?' && c != '=' && c != '+' && c != '-' && c != 'N' &&
+        static_cast<unsigned char>(c) < 0x80)
+        return 0;
+    if (c == 'N' && token.size() != 1) return 0;
     for (const Glyph& g : glyphs)
         if (g.text == token) return g.nag;
     return 0;
@@ -309,6 +316,7 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
 
 std::string_view normalize_result(std::string_view t, bool* standard) {
     if (standard) *standard = true;
+    if (t.empty() || (t[0] != '1' && t[0] != '0' && t[0] != '*' && t[0] != '\xC2')) return {};
     if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return t;
     std::string_view r;
     if (t == "1:0")
