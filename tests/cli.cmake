@@ -1,0 +1,8 @@
+# Shell-driven CLI tests, included from tests/CMakeLists.txt.
+
+# Golden tests: tests/golden/<command>/<case>.{args,stdin,stdout,stderr,exit} (see run.sh).
+find_program(PGNKIT_BASH bash REQUIRED)
+add_test(NAME cli.golden
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/golden/run.sh
+                 --pgnkit $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.golden PROPERTIES LABELS cli TIMEOUT 300)
