@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what pgnkit needs to build on Debian 12 (run as root, or with sudo available).
+#   scripts/install-deps.sh          build dependencies
+#   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm)
+# Installs only what is missing; runs `apt-get update` only when an install needs it; prints
+# nothing when everything is present.
+set -euo pipefail
+
+build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libzstd-dev
+            zlib1g-dev zstd)
+# Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
+test_deps=(stockfish pgn-extract nodejs npm)
+
+want=("${build_deps[@]}")
+case ${1:-} in
+--test) want+=("${test_deps[@]}") ;;
+"") ;;
+-h | --help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+*) echo "install-deps.sh: unknown argument '$1' (expected --test)" >&2; exit 2 ;;
+esac
+
+# A package counts as present when dpkg has it installed, or, for node and npm, when the
+# command exists (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
+present() {
+    [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == "install ok installed" ]] && return 0
+    case $1 in
+    nodejs) command -v node >/dev/null ;;
+    npm) command -v npm >/dev/null ;;
+    *) return 1 ;;
+    esac
+}
+
+missing=()
+for p in "${want[@]}"; do present "$p" || missing+=("$p"); done
+((${#missing[@]} == 0)) && exit 0
+
+as_root=()
+if ((EUID != 0)); then
+    if command -v sudo >/dev/null; then
+        as_root=(sudo)
+    else
+        echo "install-deps.sh: missing ${missing[*]}; run as root to install them" >&2
+        exit 1
+    fi
+fi
+
+echo "install-deps.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+install() {
+    "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+# Package lists are empty on a fresh image (and may be stale elsewhere): update only then.
+if [[ -z $(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -print -quit 2>/dev/null) ]] ||
+    ! install 2>/dev/null; then
+    "${as_root[@]}" apt-get update -qq
+    install
+fi
