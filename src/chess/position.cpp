@@ -285,11 +285,15 @@ bool Position::is_consistent() const {
 }
 
 bool Position::operator==(const Position& o) const {
-    return std::memcmp(by_type_, o.by_type_, sizeof by_type_) == 0 &&
-           std::memcmp(by_color_, o.by_color_, sizeof by_color_) == 0 && stm_ == o.stm_ &&
-           castling_ == o.castling_ && ep_ == o.ep_ && halfmove_ == o.halfmove_ &&
-           fullmove_ == o.fullmove_ &&
-           std::memcmp(castle_rook_, o.castle_rook_, sizeof castle_rook_) == 0;
+    if (std::memcmp(by_type_, o.by_type_, sizeof by_type_) != 0 ||
+        std::memcmp(by_color_, o.by_color_, sizeof by_color_) != 0 || stm_ != o.stm_ ||
+        castling_ != o.castling_ || ep_ != o.ep_ || halfmove_ != o.halfmove_ ||
+        fullmove_ != o.fullmove_)
+        return false;
+    // play() leaves the rook square of a lost right behind: compare only rights that exist.
+    for (int i = 0; i < 4; ++i)
+        if ((castling_ & (1u << i)) && castle_rook_[i] != o.castle_rook_[i]) return false;
+    return true;
 }
 
 } // namespace pgnkit::chess
