@@ -156,6 +156,18 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
             } else {
                 return fail("castling", fmt::format("unknown castling letter '{}'", c));
             }
+            // Test the pieces first: a right that lenient mode drops must not count as seen (with
+            // the king off its first rank, "CG" would otherwise be two rights on one side).
+            if (rook == NoSquare || relative_rank(col, k) != 0) {
+                std::string why =
+                    relative_rank(col, k) != 0
+                        ? fmt::format("the {} king is not on its first rank", color_name(col))
+                        : fmt::format("no {} rook for '{}'", color_name(col), c);
+                if (!opts.lenient_castling)
+                    return fail("castling", fmt::format("'{}' but {}", c, why));
+                out.notes.push_back(fmt::format("castling right '{}' dropped: {}", c, why));
+                continue;
+            }
             int i = castle_index(col, side);
             if (seen[i])
                 return fail("castling",
@@ -167,16 +179,6 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
                 order_noted = true;
             }
             last_rank = i;
-            if (rook == NoSquare || relative_rank(col, k) != 0) {
-                std::string why =
-                    relative_rank(col, k) != 0
-                        ? fmt::format("the {} king is not on its first rank", color_name(col))
-                        : fmt::format("no {} rook for '{}'", color_name(col), c);
-                if (!opts.lenient_castling)
-                    return fail("castling", fmt::format("'{}' but {}", c, why));
-                out.notes.push_back(fmt::format("castling right '{}' dropped: {}", c, why));
-                continue;
-            }
             pos.set_castling(col, side, rook);
             if (file_of(k) != 4 || (file_of(rook) != 0 && file_of(rook) != 7)) chess960 = true;
         }
