@@ -2,6 +2,7 @@
 
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/outcome.hpp"
 
 #include <fmt/format.h>
 
@@ -21,19 +22,6 @@ constexpr std::array<std::string_view, 14> UnicodeGlyphs = {"♙", "♘", "♗",
 constexpr std::string_view AsciiLetters = "PNBRQK??pnbrqk";
 
 std::string_view color_name(Color c) { return c == Color::White ? "white" : "black"; }
-
-/// Dead position by material alone (FIDE 5.2.2 / 6.9 for the cases a program can decide
-/// from material only): K v K, K + one minor v K, and any number of bishops all on squares of
-/// one colour with nothing else on the board.
-// TODO(outcome): use chess::has_insufficient_material from outcome.hpp when it lands.
-bool insufficient_material(const Position& pos) {
-    if (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen))
-        return false;
-    Bitboard knights = pos.pieces(PieceType::Knight), bishops = pos.pieces(PieceType::Bishop);
-    if (popcount(knights | bishops) <= 1) return true;
-    if (knights) return false;
-    return (bishops & DarkSquares) == 0 || (bishops & ~DarkSquares) == 0;
-}
 
 /// Sort group of a SAN move: K Q R B N, castling, pawns.
 int san_group(std::string_view san) {
@@ -57,10 +45,9 @@ std::string_view castling_field(std::string_view fen) {
 } // namespace
 
 BoardStatus board_status(const Position& pos) {
-    // TODO(outcome): is_checkmate / is_stalemate from outcome.hpp when they land.
-    bool moves = has_legal_move(pos);
-    if (pos.in_check()) return moves ? BoardStatus::Check : BoardStatus::Checkmate;
-    return moves ? BoardStatus::Ongoing : BoardStatus::Stalemate;
+    if (is_checkmate(pos)) return BoardStatus::Checkmate;
+    if (is_stalemate(pos)) return BoardStatus::Stalemate;
+    return pos.in_check() ? BoardStatus::Check : BoardStatus::Ongoing;
 }
 
 std::vector<std::string> legal_moves_san(const Position& pos) {
@@ -127,7 +114,7 @@ std::string render_board(const Position& pos, const BoardTextOptions& opts) {
                           ? fmt::format("yes ({} wins)", color_name(~us))
                           : std::string("no"));
     line("Stalemate", status == BoardStatus::Stalemate ? "yes (draw)" : "no");
-    line("Insufficient material", insufficient_material(pos) ? "yes (draw)" : "no");
+    line("Insufficient material", has_insufficient_material(pos) ? "yes (draw)" : "no");
 
     // The move list, wrapped at opts.width under its value column.
     std::vector<std::string> moves = legal_moves_san(pos);
