@@ -26,7 +26,7 @@ constexpr std::uint64_t MaxNodes = 1'000'000;
 constexpr std::uint64_t SingleDepthMaxNodes = 20'000'000;
 #else
 constexpr std::uint64_t MaxNodes = 100'000; // Debug / sanitizer builds are ~20x slower
-constexpr std::uint64_t SingleDepthMaxNodes = 3'000'000;
+constexpr std::uint64_t SingleDepthMaxNodes = 5'000'000;
 #endif
 
 // Every suite file under tests/data/perft; a new file must be added here (checked below).
