@@ -52,7 +52,7 @@ BoardStatus board_status(const Position& pos) {
 
 std::vector<std::string> legal_moves_san(const Position& pos) {
     std::vector<std::string> out;
-    for (Move m : legal_moves(pos)) out.push_back(format_uci(pos, m)); // TODO: format_san
+    for (Move m : legal_moves(pos)) out.push_back(format_san(pos, m));
     std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) {
         int ga = san_group(a), gb = san_group(b);
         return ga != gb ? ga < gb : a < b;

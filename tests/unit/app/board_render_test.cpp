@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 using namespace pgnkit;
@@ -203,4 +204,18 @@ TEST_CASE("svg: arrows, highlights, check glow, no coordinates, flip", "[board][
     plain.flip = true;
     CHECK(has(app::svg_board(Position::startpos(), plain),
               "<rect class=\"highlight\" x=\"315\" y=\"0\""));
+}
+
+TEST_CASE("board text: legal moves in SAN, pieces first, then castling, then pawns", "[board]") {
+    CHECK(app::legal_moves_san(Position::startpos()) ==
+          std::vector<std::string>{"Na3", "Nc3", "Nf3", "Nh3", "a3", "a4", "b3", "b4", "c3", "c4",
+                                   "d3",  "d4",  "e3",  "e4",  "f3", "f4", "g3", "g4", "h3", "h4"});
+    // Castling both ways, a check and a mate by the rooks.
+    Position p = from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    std::vector<std::string> moves = app::legal_moves_san(p);
+    CHECK(std::find(moves.begin(), moves.end(), "O-O") != moves.end());
+    CHECK(std::find(moves.begin(), moves.end(), "O-O-O") != moves.end());
+    CHECK(std::find(moves.begin(), moves.end(), "Ra8+") != moves.end());
+    CHECK(moves.front().front() == 'K');
+    CHECK(moves.back().rfind("O-O", 0) == 0); // no pawns: castling comes last
 }
