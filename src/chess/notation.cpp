@@ -499,6 +499,17 @@ bool parse_san(std::string_view text, San& out, const SanParseOptions& opts) {
 
 namespace {
 
+/// Compares the written suffix with the one the move deserves ('+', '#' or 0), §8.2.3.5:
+/// '+' for check, '#' for checkmate, nothing otherwise (UCI has no suffix).
+void record_check_suffix(const San& san, char want, SanResolution& r) {
+    r.gives_check = want != 0;
+    r.mate = want == '#';
+    const bool good = want == '#'   ? san.mate
+                      : want == '+' ? san.check && !san.mate
+                                    : !san.check && !san.mate;
+    if (!good && !(r.liberties & LibUci)) r.liberties |= LibCheckSuffix;
+}
+
 /// resolve_san's work: sets the move, liberties, origins, check fields of `r` and returns
 /// whether it resolved (else `error`).
 bool resolve_impl(const Position& pos, const San& san, bool check_suffix, SanResolution& r,
@@ -643,16 +654,7 @@ bool resolve_impl(const Position& pos, const San& san, bool check_suffix, SanRes
         }
     }
 
-    if (check_suffix) {
-        // §8.2.3.5: '+' for check, '#' for checkmate, nothing otherwise (UCI has no suffix).
-        const char want = check_suffix_of(pos, m);
-        r.gives_check = want != 0;
-        r.mate = want == '#';
-        const bool good = want == '#'   ? san.mate
-                          : want == '+' ? san.check && !san.mate
-                                        : !san.check && !san.mate;
-        if (!good && !(lib & LibUci)) lib |= LibCheckSuffix;
-    }
+    if (check_suffix) record_check_suffix(san, check_suffix_of(pos, m), r);
     return true;
 }
 
@@ -683,6 +685,26 @@ SanResolution parse_and_resolve(const Position& pos, std::string_view text,
         return r;
     }
     return resolve_san(pos, san, check_suffix);
+}
+
+SanResolution play_san(Position& pos, std::string_view text, const SanParseOptions& opts,
+                       bool check_suffix) {
+    San san;
+    if (!parse_san(text, san, opts)) {
+        SanResolution r;
+        r.liberties = san.liberties;
+        r.error = san.kind == San::Kind::Null ? SanError::NullNotAllowed : SanError::Syntax;
+        return r;
+    }
+    SanResolution r = resolve_san(pos, san, false);
+    if (!r.ok) return r;
+    pos.play(r.move);
+    if (check_suffix && !r.move.is_null()) {
+        // The played position knows its checkers: only a check needs the mate test.
+        const char want = !pos.in_check() ? 0 : has_legal_move(pos) ? '+' : '#';
+        record_check_suffix(san, want, r);
+    }
+    return r;
 }
 
 char* write_san(const Position& pos, Move m, char* out, std::string_view piece_letters,

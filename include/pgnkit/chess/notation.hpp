@@ -10,7 +10,7 @@
 /// LibDoublePlus, LibColonCapture, LibUnicodeAnnotation, LibDisambiguationForm; `San::piece`
 /// is PieceType::None for coordinate tokens without a piece letter (e2e4, g1-f3); San carries
 /// the move suffix annotation as `suffix_nag`; SanResolution gained gives_check, mate and
-/// origins; is_ep_suffix_token() is new.
+/// origins; is_ep_suffix_token() and play_san() are new.
 
 #include "pgnkit/chess/position.hpp"
 
@@ -126,6 +126,12 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
 /// parse_san + resolve_san (error Syntax or NullNotAllowed when parsing fails).
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,
                                 const SanParseOptions& opts = {}, bool check_suffix = true);
+
+/// parse_and_resolve, then plays the move on `pos` (left unchanged on failure). The replay
+/// hot path: the check suffix is verified from the played position's checkers, so only a
+/// checking move costs a mate test.
+SanResolution play_san(Position& pos, std::string_view text, const SanParseOptions& opts = {},
+                       bool check_suffix = true);
 
 /// Canonical SAN (PGN standard §8.2.3) with + or # as needed. Writes into `out` (≥ 16 bytes),
 /// returns the end; no heap allocation. `m` must be legal in `pos`. `piece_letters` as in

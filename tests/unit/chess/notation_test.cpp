@@ -380,6 +380,19 @@ TEST_CASE("san: + and # are checked when asked, ++ means mate", "[san]") {
     CHECK(format_lan(p, Move(H5, F7)) == "Qh5xf7#");
     CHECK(parse_and_resolve(p, "Qxf7+", {}, false).liberties == LibNone);
     CHECK(parse_and_resolve(p, "Qxf7+#").error == SanError::Syntax);
+
+    // play_san: the same verdicts, from the played position.
+    Position q = p;
+    auto r = play_san(q, "Qxf7+");
+    CHECK(r.ok);
+    CHECK(r.mate);
+    CHECK(r.liberties == LibCheckSuffix);
+    CHECK(q == p.after(Move(H5, F7)));
+    Position b = p;
+    CHECK(play_san(b, "Bxf7+").liberties == LibNone);
+    Position unchanged = p;
+    CHECK(play_san(unchanged, "Bxf6").error == SanError::Illegal);
+    CHECK(unchanged == p);
 }
 
 TEST_CASE("san: annotation suffixes become NAGs, Unicode glyphs are flagged", "[san]") {

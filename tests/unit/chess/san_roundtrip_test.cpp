@@ -217,6 +217,27 @@ TEST_CASE("san: replay speed", "[.bench]") {
         CHECK(sink == 0);
     }
 
+    for (bool check_suffix : {false, true}) {
+        const int reps = 5;
+        std::uint64_t sink = 0;
+        const auto t0 = Clock::now();
+        for (int rep = 0; rep < reps; ++rep) {
+            for (const auto& g : games) {
+                Position pos = Position::startpos();
+                for (const auto& san : g) {
+                    const auto r = play_san(pos, san, {}, check_suffix);
+                    if (!r.ok) FAIL("replay failed at " << san);
+                    sink += r.liberties;
+                }
+            }
+        }
+        const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        const double n = double(plies) * reps;
+        std::printf("play_san (check_suffix=%d): %.1f ns/ply, %.2f M plies/s\n", int(check_suffix),
+                    1e9 * s / n, n / s / 1e6);
+        CHECK(sink == 0);
+    }
+
     // Formatting, for comparison: write_san at every ply, then play.
     {
         std::vector<std::vector<Move>> moves;
