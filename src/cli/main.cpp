@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
                "1 invalid input found, 2 usage or I/O error.");
 
     pgnkit::cli::Runner run;
+    pgnkit::cli::add_validate(app, run);
     pgnkit::cli::add_perft(app, run);
     pgnkit::cli::add_board(app, run);
 

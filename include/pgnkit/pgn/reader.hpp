@@ -444,6 +444,12 @@ struct PgnReader::Run {
             at.offset += d + dots;
         }
         if (t.find_first_not_of('.') == std::string_view::npos) return; // a lone `...`
+        if (t[0] == '.') { // `16. ..Kf8`: dots separated from their number
+            std::size_t dots = t.find_first_not_of('.');
+            t.remove_prefix(dots);
+            at.column += static_cast<std::uint32_t>(dots);
+            at.offset += dots;
+        }
         if (int g = glyph_nag(t); g != 0) {
             v.nag(g, at);
             return;

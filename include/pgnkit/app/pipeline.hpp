@@ -1,0 +1,81 @@
+#pragma once
+/// The game pipeline (DESIGN.md "Data flow"): ByteSource → GameSplitter → workers →
+/// OrderedSink. The reader side cuts games into batches; N workers run a per-worker
+/// processor over each batch; one writer hands finished batches to the sink in input
+/// order, so the output is byte-identical for every number of jobs.
+
+#include "pgnkit/pgn/splitter.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pgnkit::app {
+
+/// A game inside a batch: a GameSpan whose text lives in the batch buffer.
+struct BatchGame {
+    std::size_t begin = 0, size = 0; ///< in Batch::text
+    std::uint64_t first_line = 1, offset = 0, length = 0;
+    std::uint64_t number = 0; ///< 1-based game number over the whole run
+    std::uint32_t elision_begin = 0, elision_count = 0;
+    bool truncated = false;
+};
+
+/// Games cut from one input, handed to one worker.
+struct Batch {
+    std::uint64_t seq = 0;
+    std::shared_ptr<const std::string> file; ///< input name
+    std::string text;
+    std::vector<BatchGame> games;
+    std::vector<Elision> elisions;
+    std::string io_error;    ///< set on a batch that reports an input failure (no games)
+    bool file_start = false; ///< first batch of an input
+
+    GameSpan span(const BatchGame& g) const;
+};
+
+/// What a worker produced for one batch; the sink consumes it in order.
+struct BatchOutput {
+    std::uint64_t seq = 0;
+    std::string out;      ///< for stdout (or -o)
+    std::string rejects;  ///< raw games with errors
+    std::string accepted; ///< raw games without
+    std::string io_error; ///< copied from the batch
+    std::uint64_t games = 0;
+    std::uint64_t bytes = 0;
+};
+
+/// A per-worker engine: processes the games of a batch. Each worker owns one, so it
+/// needs no locking; aggregates are merged at the end.
+class BatchProcessor {
+  public:
+    virtual ~BatchProcessor() = default;
+    virtual void process(const Batch& batch, BatchOutput& out) = 0;
+};
+
+struct PipelineOptions {
+    std::vector<std::string> inputs; ///< paths, "-" = stdin
+    int jobs = 1;
+    std::size_t batch_bytes = std::size_t{1} << 20; ///< cut batches at about this size
+    bool progress = false;                          ///< a progress line on stderr
+};
+
+struct PipelineStats {
+    std::uint64_t files = 0, games = 0, bytes = 0, io_errors = 0;
+    double seconds = 0;
+    bool stopped = false; ///< the sink asked to stop (e.g. closed stdout)
+};
+
+/// Runs the pipeline. `make_processor(i)` builds worker i's processor; `sink` gets every
+/// BatchOutput in input order and returns false to stop early (a closed pipe).
+PipelineStats run_pipeline(const PipelineOptions& opts,
+                           const std::function<BatchProcessor&(int worker)>& processor_for,
+                           const std::function<bool(BatchOutput&)>& sink);
+
+/// Number of hardware threads (at least 1).
+int default_jobs();
+
+} // namespace pgnkit::app

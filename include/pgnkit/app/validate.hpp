@@ -1,0 +1,49 @@
+#pragma once
+/// `pgnkit validate`: replay every game of the inputs and report every defect.
+
+#include "pgnkit/check/diagnostic.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pgnkit::app {
+
+enum class OutputFormat { Text, Json };
+
+struct ValidateRunOptions {
+    std::vector<std::string> inputs;
+    int jobs = 1;
+    OutputFormat format = OutputFormat::Text;
+    bool color = false;
+    bool show_info = false; ///< print info-level diagnostics too (always counted)
+    bool quiet = false;     ///< print no diagnostics, only the summary
+    bool progress = false;
+    std::string rejects;  ///< file for games with errors ("" = none)
+    std::string accepted; ///< file for the others
+    SeverityTable severities;
+    std::string piece_letters;
+    bool summary = true;
+    bool timing = true; ///< times in the summary (off: reproducible output for tests)
+};
+
+/// Counters of a run; mergeable (per worker, per shard).
+struct ValidateStats {
+    std::uint64_t files = 0, games = 0, valid = 0, invalid = 0;
+    std::uint64_t errors = 0, warnings = 0, infos = 0, plies = 0, bytes = 0;
+    std::array<std::uint64_t, code_count> by_code{};
+    void merge(const ValidateStats& o);
+};
+
+/// Runs the validation; writes the report to stdout. Returns the exit code
+/// (0 all valid, 1 some game invalid, 2 I/O error).
+int run_validate(const ValidateRunOptions& opts);
+
+/// Prints the code table (code, default severity, explanation).
+void print_check_list();
+
+/// JSON string escaping (quotes included).
+void append_json_string(std::string& out, std::string_view s);
+
+} // namespace pgnkit::app

@@ -1,0 +1,122 @@
+#pragma once
+/// GameValidator: the visitor that replays a game (main line and every variation) and
+/// reports every defect as a Diagnostic (DESIGN.md "Validation").
+
+#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/chess/position.hpp"
+#include "pgnkit/pgn/reader.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgnkit {
+
+struct ValidateOptions {
+    SeverityTable severities;
+    bool allow_null = true;        ///< null moves are played (reported as null-move)
+    std::string piece_letters;     ///< SAN piece letters of the input language, "" = English
+    int max_variation_depth = 512; ///< deeper variations are skipped (and reported)
+};
+
+/// How a replayed line ended by rule (automatic game end).
+enum class LineEnd : std::uint8_t {
+    None,
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    SeventyFive,
+    Fivefold
+};
+
+/// Per-game facts the report prints next to each diagnostic.
+struct GameInfo {
+    std::string white, black, round, event, result_tag, termination;
+    std::string result_marker; ///< as normalized ("1-0", …), "" if none
+    int plies = 0;             ///< main-line plies replayed
+    bool replayed = false;     ///< false for unsupported variants / bad FEN
+    LineEnd end = LineEnd::None;
+};
+
+/// Replays games. One per worker; reused for every game (no allocation per move).
+class GameValidator : public VisitorBase {
+  public:
+    explicit GameValidator(const ValidateOptions& opts);
+
+    // Visitor callbacks (see reader.hpp).
+    void begin_game(const GameSpan& span);
+    void tag(std::string_view name, std::string_view value, SourceLocation loc);
+    bool end_tags();
+    void move_number(int n, bool black_dots, SourceLocation loc);
+    void move(std::string_view text, SourceLocation loc);
+    void nag(int, SourceLocation) {}
+    void comment(std::string_view, SourceLocation) {}
+    void begin_variation(SourceLocation loc);
+    void end_variation(SourceLocation loc);
+    void result(std::string_view text, SourceLocation loc);
+    void end_game();
+    void diagnostic(const Diagnostic& d);
+
+    const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+    const GameInfo& info() const { return info_; }
+    bool has_error() const { return errors_ > 0; }
+
+  private:
+    struct Frame {
+        chess::Position pos;
+        chess::Position before; ///< position before the last move (a variation starts here)
+        bool has_before = false;
+        bool dead = false;  ///< an error stopped the replay of this line
+        bool ended = false; ///< the rules ended the game in this line
+        bool end_reported = false;
+        LineEnd end = LineEnd::None;
+        int ply = 0; ///< plies played in this line from the game start
+        int before_ply = 0;
+        std::size_t hist_begin = 0;   ///< history index where this line's own keys start
+        std::size_t irreversible = 0; ///< history index of the last irreversible position
+        std::size_t before_irreversible = 0;
+        std::uint64_t popped_key = 0; ///< parent's last key, hidden while the variation runs
+        bool popped = false;
+        int expect_number = 0; ///< move number just read, 0 if none
+        bool expect_black = false;
+        SourceLocation number_loc{};
+    };
+
+    void add(Code code, SourceLocation loc, std::string message, std::string_view token = {},
+             const chess::Position* before = nullptr, int ply = 0, std::string suggestion = {});
+    void check_tags();
+    void check_result();
+    bool setup_start();
+    void played(Frame& f, chess::Move m);
+    int repetitions(const Frame& f) const;
+    void report_illegal(const Frame& f, std::string_view text, SourceLocation loc, int kind,
+                        int candidates);
+    std::string suggest(const chess::Position& pos, std::string_view text) const;
+
+    const ValidateOptions& opts_;
+    const GameSpan* span_ = nullptr;
+    std::vector<Diagnostic> diags_;
+    int errors_ = 0;
+    GameInfo info_;
+    // tags
+    std::vector<std::string> tag_names_;
+    std::string fen_tag_, setup_tag_, variant_tag_, result_tag_;
+    bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;
+    SourceLocation fen_loc_{}, variant_loc_{}, result_tag_loc_{};
+    SourceLocation first_move_loc_{};
+    bool skip_ = false; ///< not replayed (unsupported variant, bad FEN)
+    bool chess960_ = false;
+    chess::Position start_;
+    // replay
+    std::vector<Frame> frames_;
+    std::size_t depth_ = 0;           ///< frames in use
+    std::uint64_t skipped_depth_ = 0; ///< variation levels beyond max_variation_depth
+    std::vector<std::uint64_t> history_;
+    bool claim_reported_ = false;
+    bool empty_variation_ = false;
+    SourceLocation result_loc_{};
+    std::string result_marker_;
+};
+
+} // namespace pgnkit

@@ -1,0 +1,275 @@
+#include "pgnkit/app/pipeline.hpp"
+
+#include "pgnkit/io/byte_source.hpp"
+
+#include <fmt/format.h>
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace pgnkit::app {
+
+GameSpan Batch::span(const BatchGame& g) const {
+    GameSpan s;
+    s.text = std::string_view(text.data() + g.begin, g.size);
+    s.file = file ? std::string_view(*file) : std::string_view();
+    s.first_line = g.first_line;
+    s.offset = g.offset;
+    s.index = g.number - 1;
+    s.length = g.length;
+    s.truncated = g.truncated;
+    s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
+    return s;
+}
+
+int default_jobs() {
+    unsigned n = std::thread::hardware_concurrency();
+    return n == 0 ? 1 : int(n);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Reads every input and cuts it into batches; calls `emit` for each (in order).
+class BatchReader {
+  public:
+    BatchReader(const PipelineOptions& o, std::atomic<bool>& stop) : opts_(o), stop_(stop) {
+        for (const auto& in : o.inputs) {
+            struct stat st;
+            if (in != "-" && ::stat(in.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+                total_bytes_ += std::uint64_t(st.st_size);
+            else
+                total_known_ = false;
+        }
+    }
+
+    template <class Emit>
+    void run(Emit&& emit) {
+        for (const auto& path : opts_.inputs) {
+            if (stop_) return;
+            auto name = std::make_shared<const std::string>(path);
+            ++files_;
+            std::unique_ptr<ByteSource> src;
+            Batch batch = fresh(name);
+            batch.file_start = true;
+            try {
+                src = open_source(path);
+                GameSplitter splitter(*src);
+                GameSpan span;
+                while (!stop_ && splitter.next(span)) {
+                    add(batch, span);
+                    in_progress_bytes_ = src->bytes_in();
+                    if (batch.text.size() >= opts_.batch_bytes || batch.games.size() >= 8192) {
+                        emit(std::move(batch));
+                        batch = fresh(name);
+                    }
+                }
+            } catch (const IoError& e) {
+                emit(std::move(batch));
+                batch = fresh(name);
+                batch.io_error = e.what();
+                ++io_errors_;
+            }
+            emit(std::move(batch));
+            done_bytes_ += src ? src->bytes_in() : 0;
+            in_progress_bytes_ = 0;
+        }
+    }
+
+    std::uint64_t files() const { return files_; }
+    std::uint64_t io_errors() const { return io_errors_; }
+    std::uint64_t bytes_read() const { return done_bytes_ + in_progress_bytes_; }
+    std::uint64_t total_bytes() const { return total_known_ ? total_bytes_ : 0; }
+
+  private:
+    Batch fresh(const std::shared_ptr<const std::string>& name) {
+        Batch b;
+        b.seq = seq_++;
+        b.file = name;
+        b.text.reserve(opts_.batch_bytes + (opts_.batch_bytes >> 2));
+        return b;
+    }
+    void add(Batch& b, const GameSpan& s) {
+        BatchGame g;
+        g.begin = b.text.size();
+        g.size = s.text.size();
+        g.first_line = s.first_line;
+        g.offset = s.offset;
+        g.length = s.length;
+        g.number = ++games_;
+        g.truncated = s.truncated;
+        g.elision_begin = std::uint32_t(b.elisions.size());
+        g.elision_count = std::uint32_t(s.elisions.size());
+        b.elisions.insert(b.elisions.end(), s.elisions.begin(), s.elisions.end());
+        b.text.append(s.text);
+        b.games.push_back(g);
+    }
+
+    const PipelineOptions& opts_;
+    std::atomic<bool>& stop_;
+    std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0;
+    std::uint64_t total_bytes_ = 0;
+    bool total_known_ = true;
+    std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
+};
+
+/// The progress line on stderr: bytes and %, games, games/s, ETA.
+class Progress {
+  public:
+    explicit Progress(bool on) : on_(on), start_(Clock::now()), last_(start_) {}
+    void update(std::uint64_t bytes, std::uint64_t total, std::uint64_t games, bool force = false) {
+        if (!on_) return;
+        auto now = Clock::now();
+        if (!force && now - last_ < std::chrono::milliseconds(250)) return;
+        last_ = now;
+        double secs = std::chrono::duration<double>(now - start_).count();
+        std::string line = fmt::format("\r{:.1f} MB", double(bytes) / 1e6);
+        if (total) {
+            double frac = double(bytes) / double(total);
+            line += fmt::format(" ({:.1f}%)", 100 * frac);
+            if (frac > 0.001 && secs > 0.5)
+                line += fmt::format(", ETA {:.0f} s", secs / frac - secs);
+        }
+        line += fmt::format(", {} games, {:.0f} games/s   ", games,
+                            secs > 0 ? double(games) / secs : 0.0);
+        std::fputs(line.c_str(), stderr);
+        shown_ = true;
+    }
+    void finish() {
+        if (shown_) std::fputs("\r\033[K", stderr);
+    }
+
+  private:
+    bool on_, shown_ = false;
+    Clock::time_point start_, last_;
+};
+
+} // namespace
+
+PipelineStats run_pipeline(const PipelineOptions& opts,
+                           const std::function<BatchProcessor&(int worker)>& processor_for,
+                           const std::function<bool(BatchOutput&)>& sink) {
+    auto t0 = Clock::now();
+    std::atomic<bool> stop{false};
+    BatchReader reader(opts, stop);
+    Progress progress(opts.progress);
+    PipelineStats stats;
+    std::uint64_t games_done = 0;
+
+    auto process = [&](BatchProcessor& p, const Batch& b, BatchOutput& out) {
+        out.seq = b.seq;
+        out.io_error = b.io_error;
+        out.games = b.games.size();
+        out.bytes = b.text.size();
+        if (!b.games.empty()) p.process(b, out);
+    };
+    auto deliver = [&](BatchOutput& out) {
+        games_done += out.games;
+        stats.games += out.games;
+        stats.bytes += out.bytes;
+        if (!stop && !sink(out)) {
+            stop = true;
+            stats.stopped = true;
+        }
+        progress.update(reader.bytes_read(), reader.total_bytes(), games_done);
+    };
+
+    if (opts.jobs <= 1) {
+        BatchProcessor& p = processor_for(0);
+        reader.run([&](Batch&& b) {
+            BatchOutput out;
+            process(p, b, out);
+            deliver(out);
+        });
+    } else {
+        // Bounded queues keep memory flat: the reader waits when workers are behind.
+        const std::size_t max_queued = std::size_t(opts.jobs) * 2 + 2;
+        std::mutex mu;
+        std::condition_variable work_cv, space_cv, done_cv;
+        std::deque<Batch> work;
+        std::map<std::uint64_t, BatchOutput> done;
+        bool reading_finished = false;
+        std::uint64_t next_to_write = 0, emitted = 0;
+
+        std::vector<std::thread> workers;
+        for (int w = 0; w < opts.jobs; ++w) {
+            BatchProcessor& p = processor_for(w);
+            workers.emplace_back([&, pp = &p] {
+                for (;;) {
+                    Batch b;
+                    {
+                        std::unique_lock lk(mu);
+                        work_cv.wait(lk, [&] { return !work.empty() || reading_finished; });
+                        if (work.empty()) return;
+                        b = std::move(work.front());
+                        work.pop_front();
+                    }
+                    space_cv.notify_one();
+                    BatchOutput out;
+                    if (!stop)
+                        process(*pp, b, out);
+                    else
+                        out.seq = b.seq;
+                    {
+                        std::lock_guard lk(mu);
+                        done.emplace(out.seq, std::move(out));
+                    }
+                    done_cv.notify_one();
+                }
+            });
+        }
+        std::thread reader_thread([&] {
+            reader.run([&](Batch&& b) {
+                std::unique_lock lk(mu);
+                // Also bound the finished-but-unwritten outputs (a slow early batch).
+                space_cv.wait(lk, [&] {
+                    return stop || (work.size() < max_queued && done.size() < 4 * max_queued);
+                });
+                work.push_back(std::move(b));
+                ++emitted;
+                lk.unlock();
+                work_cv.notify_one();
+            });
+            std::lock_guard lk(mu);
+            reading_finished = true;
+            work_cv.notify_all();
+            done_cv.notify_all();
+        });
+        // The writer: this thread hands outputs to the sink strictly in sequence order.
+        for (;;) {
+            std::unique_lock lk(mu);
+            done_cv.wait(lk, [&] {
+                return done.count(next_to_write) || (reading_finished && next_to_write == emitted);
+            });
+            auto it = done.find(next_to_write);
+            if (it == done.end()) break; // everything emitted has been written
+            BatchOutput out = std::move(it->second);
+            done.erase(it);
+            ++next_to_write;
+            lk.unlock();
+            space_cv.notify_one();
+            deliver(out);
+            if (stop) space_cv.notify_all();
+        }
+        reader_thread.join();
+        for (auto& t : workers)
+            if (t.joinable()) t.join();
+    }
+    progress.update(reader.bytes_read(), reader.total_bytes(), games_done, true);
+    progress.finish();
+    stats.files = reader.files();
+    stats.io_errors = reader.io_errors();
+    stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return stats;
+}
+
+} // namespace pgnkit::app

@@ -1,0 +1,317 @@
+#include "pgnkit/app/validate.hpp"
+
+#include "pgnkit/app/output.hpp"
+#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace pgnkit::app {
+
+void ValidateStats::merge(const ValidateStats& o) {
+    files += o.files;
+    games += o.games;
+    valid += o.valid;
+    invalid += o.invalid;
+    errors += o.errors;
+    warnings += o.warnings;
+    infos += o.infos;
+    plies += o.plies;
+    bytes += o.bytes;
+    for (std::size_t i = 0; i < by_code.size(); ++i) by_code[i] += o.by_code[i];
+}
+
+void append_json_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20 || c == 0x7F)
+                out += fmt::format("\\u{:04x}", c);
+            else
+                out += char(c);
+        }
+    }
+    out += '"';
+}
+
+void print_check_list() {
+    fmt::print("{:<28} {:<8} {}\n", "CODE", "DEFAULT", "EXPLANATION");
+    for (int i = 0; i < code_count; ++i) {
+        const CodeInfo& c = code_info(Code(i));
+        fmt::print("{:<28} {:<8} {}\n", c.name, severity_name(c.default_severity), c.explanation);
+    }
+}
+
+namespace {
+
+/// Makes text safe to print: Latin-1 games are transcoded to UTF-8.
+std::string printable(std::string_view s, bool utf8) {
+    if (utf8) return std::string(s);
+    std::string out;
+    latin1_to_utf8(s, out);
+    return out;
+}
+
+struct Style {
+    bool on;
+    const char* bold() const { return on ? "\033[1m" : ""; }
+    const char* reset() const { return on ? "\033[0m" : ""; }
+    const char* sev(Severity s) const {
+        if (!on) return "";
+        return s == Severity::Error     ? "\033[1;31m"
+               : s == Severity::Warning ? "\033[1;33m"
+                                        : "\033[1;36m";
+    }
+};
+
+class ValidateProcessor final : public BatchProcessor {
+  public:
+    explicit ValidateProcessor(const ValidateRunOptions& o) : opts_(o) {
+        vopts_.severities = o.severities;
+        vopts_.piece_letters = o.piece_letters;
+        validator_ = std::make_unique<GameValidator>(vopts_);
+    }
+
+    void process(const Batch& batch, BatchOutput& out) override {
+        for (const BatchGame& g : batch.games) {
+            GameSpan span = batch.span(g);
+            reader_.read(span, *validator_);
+            bool utf8 = reader_.last_game_utf8();
+            ++stats.games;
+            stats.bytes += g.length;
+            stats.plies += std::uint64_t(validator_->info().plies);
+            bool invalid = validator_->has_error();
+            if (invalid)
+                ++stats.invalid;
+            else
+                ++stats.valid;
+            for (const Diagnostic& d : validator_->diagnostics()) {
+                ++stats.by_code[static_cast<int>(d.code)];
+                if (d.severity == Severity::Error)
+                    ++stats.errors;
+                else if (d.severity == Severity::Warning)
+                    ++stats.warnings;
+                else
+                    ++stats.infos;
+                if (opts_.quiet || (d.severity == Severity::Info && !opts_.show_info)) continue;
+                if (opts_.format == OutputFormat::Json)
+                    json(out.out, span, d, utf8);
+                else
+                    text(out.out, span, d, utf8);
+            }
+            if (!opts_.rejects.empty() && invalid)
+                out.rejects.append(span.text).append(ends_with_blank(span.text));
+            if (!opts_.accepted.empty() && !invalid)
+                out.accepted.append(span.text).append(ends_with_blank(span.text));
+        }
+    }
+
+    ValidateStats stats;
+
+  private:
+    /// Games are written back byte for byte; a separator is added only when the game's own
+    /// text does not end with a blank line (the last game of a file without a final newline).
+    static std::string_view ends_with_blank(std::string_view t) {
+        if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
+        if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
+        if (!t.empty() && t.back() == '\n') return "\n";
+        return "\n\n";
+    }
+
+    void context(const GameSpan& span, const Diagnostic& d, std::string& line,
+                 std::size_t& caret) const {
+        if (d.loc.offset < span.offset || !span.elisions.empty()) return;
+        std::size_t rel = std::size_t(d.loc.offset - span.offset);
+        if (rel > span.text.size()) return;
+        std::string_view t = span.text;
+        std::size_t b = rel;
+        while (b > 0 && t[b - 1] != '\n' && t[b - 1] != '\r') --b;
+        std::size_t e = rel;
+        while (e < t.size() && t[e] != '\n' && t[e] != '\r') ++e;
+        caret = rel - b;
+        // Keep long lines readable: a window around the caret.
+        if (e - b > 160) {
+            std::size_t from = caret > 60 ? caret - 60 : 0;
+            std::size_t to = std::min(e - b, from + 140);
+            line = std::string(t.substr(b + from, to - from));
+            caret -= from;
+        } else {
+            line = std::string(t.substr(b, e - b));
+        }
+        for (char& c : line)
+            if (c == '\t') c = ' ';
+    }
+
+    void text(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8) const {
+        Style st{opts_.color};
+        const GameInfo& info = validator_->info();
+        out += fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}", st.bold(), span.file, d.loc.line,
+                           d.loc.column, st.reset(), st.sev(d.severity), severity_name(d.severity),
+                           code_name(d.code), st.reset(), printable(d.message, utf8));
+        out += fmt::format(" (game {}", d.game);
+        if (!info.white.empty() || !info.black.empty())
+            out += fmt::format(", {} – {}", printable(info.white.empty() ? "?" : info.white, utf8),
+                               printable(info.black.empty() ? "?" : info.black, utf8));
+        if (!info.round.empty() && info.round != "?" && info.round != "-")
+            out += fmt::format(", round {}", printable(info.round, utf8));
+        if (d.ply > 0) out += fmt::format(", ply {}", d.ply);
+        out += ")\n";
+        std::string line;
+        std::size_t caret = 0;
+        context(span, d, line, caret);
+        if (!line.empty()) {
+            std::string shown = printable(line, utf8);
+            out += fmt::format("    {}\n    ", shown);
+            // Caret under the token: count display columns (UTF-8 continuation bytes don't
+            // advance).
+            std::string pre = printable(line.substr(0, std::min(caret, line.size())), utf8);
+            for (unsigned char c : pre)
+                if ((c & 0xC0) != 0x80) out += ' ';
+            std::size_t len = std::max<std::size_t>(1, std::min<std::size_t>(d.token.size(), 40));
+            if (d.token.empty() || line.compare(caret, d.token.size(), d.token) != 0) len = 1;
+            out += st.sev(d.severity);
+            out += '^';
+            out.append(len - 1, '~');
+            out += st.reset();
+            out += '\n';
+        }
+        if (!d.fen.empty()) out += fmt::format("    position: {}\n", d.fen);
+        if (!d.suggestion.empty()) out += fmt::format("    did you mean: {}\n", d.suggestion);
+    }
+
+    void json(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8) const {
+        const GameInfo& info = validator_->info();
+        out += "{\"file\":";
+        append_json_string(out, printable(span.file, true));
+        out += fmt::format(
+            ",\"line\":{},\"column\":{},\"offset\":{},\"game\":{},\"ply\":{},\"code\":", d.loc.line,
+            d.loc.column, d.loc.offset, d.game, d.ply);
+        append_json_string(out, code_name(d.code));
+        out += ",\"severity\":";
+        append_json_string(out, severity_name(d.severity));
+        out += ",\"message\":";
+        append_json_string(out, printable(d.message, utf8));
+        out += ",\"move\":";
+        append_json_string(out, printable(d.token, utf8));
+        out += ",\"fen\":";
+        append_json_string(out, d.fen);
+        out += ",\"suggestion\":";
+        append_json_string(out, d.suggestion);
+        out += ",\"white\":";
+        append_json_string(out, printable(info.white, utf8));
+        out += ",\"black\":";
+        append_json_string(out, printable(info.black, utf8));
+        out += ",\"round\":";
+        append_json_string(out, printable(info.round, utf8));
+        out += "}\n";
+    }
+
+    const ValidateRunOptions& opts_;
+    ValidateOptions vopts_;
+    PgnReader reader_;
+    std::unique_ptr<GameValidator> validator_;
+};
+
+std::string summary_text(const ValidateStats& s, double seconds, bool color, bool timing) {
+    Style st{color};
+    std::string out = fmt::format(
+        "{}summary:{} {} file{}, {} game{}: {} valid, {} invalid; {} error{}, {} warning{}",
+        st.bold(), st.reset(), s.files, s.files == 1 ? "" : "s", s.games, s.games == 1 ? "" : "s",
+        s.valid, s.invalid, s.errors, s.errors == 1 ? "" : "s", s.warnings,
+        s.warnings == 1 ? "" : "s");
+    if (s.infos) out += fmt::format(", {} note{}", s.infos, s.infos == 1 ? "" : "s");
+    out += "\n";
+    for (int i = 0; i < code_count; ++i)
+        if (s.by_code[std::size_t(i)])
+            out += fmt::format("  {:<28} {:>10}\n", code_name(Code(i)), s.by_code[std::size_t(i)]);
+    double mb = double(s.bytes) / 1e6;
+    if (!timing) {
+        out += fmt::format("  {} bytes, {} plies\n", s.bytes, s.plies);
+        return out;
+    }
+    out += fmt::format("  {:.1f} MB, {} plies in {:.2f} s ({:.1f} MB/s, {:.0f} games/s)\n", mb,
+                       s.plies, seconds, seconds > 0 ? mb / seconds : 0.0,
+                       seconds > 0 ? double(s.games) / seconds : 0.0);
+    return out;
+}
+
+std::string summary_json(const ValidateStats& s, double seconds) {
+    std::string out =
+        fmt::format("{{\"summary\":{{\"files\":{},\"games\":{},\"valid\":{},\"invalid\":{},"
+                    "\"errors\":{},\"warnings\":{},"
+                    "\"infos\":{},\"plies\":{},\"by_code\":{{",
+                    s.files, s.games, s.valid, s.invalid, s.errors, s.warnings, s.infos, s.plies);
+    bool first = true;
+    for (int i = 0; i < code_count; ++i) {
+        if (!s.by_code[std::size_t(i)]) continue;
+        if (!first) out += ',';
+        first = false;
+        append_json_string(out, code_name(Code(i)));
+        out += fmt::format(":{}", s.by_code[std::size_t(i)]);
+    }
+    out += fmt::format("}},\"bytes\":{},\"seconds\":{:.3f}}}}}\n", s.bytes, seconds);
+    return out;
+}
+
+} // namespace
+
+int run_validate(const ValidateRunOptions& opts) {
+    std::vector<std::unique_ptr<ValidateProcessor>> procs;
+    for (int i = 0; i < std::max(1, opts.jobs); ++i)
+        procs.push_back(std::make_unique<ValidateProcessor>(opts));
+
+    OutputFile out_stdout = OutputFile::standard_output();
+    std::unique_ptr<OutputFile> rejects, accepted;
+    if (!opts.rejects.empty()) rejects = std::make_unique<OutputFile>(opts.rejects);
+    if (!opts.accepted.empty()) accepted = std::make_unique<OutputFile>(opts.accepted);
+
+    PipelineOptions po;
+    po.inputs = opts.inputs;
+    po.jobs = opts.jobs;
+    po.progress = opts.progress;
+    bool out_ok = true;
+    int io_errors = 0;
+    auto stats = run_pipeline(
+        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
+        [&](BatchOutput& b) {
+            if (!b.io_error.empty()) {
+                ++io_errors;
+                std::fflush(stdout);
+                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+            }
+            if (rejects) rejects->write(b.rejects);
+            if (accepted) accepted->write(b.accepted);
+            if (!out_stdout.write(b.out)) {
+                out_ok = false;
+                return false; // stdout closed (| head): stop quietly
+            }
+            return true;
+        });
+    ValidateStats total;
+    for (auto& p : procs) total.merge(p->stats);
+    total.files = stats.files;
+    if (out_ok && opts.summary) {
+        std::string s = opts.format == OutputFormat::Json
+                            ? summary_json(total, opts.timing ? stats.seconds : 0.0)
+                            : summary_text(total, stats.seconds, opts.color, opts.timing);
+        out_ok = out_stdout.write(s);
+    }
+    out_stdout.flush();
+    if (rejects) rejects->commit();
+    if (accepted) accepted->commit();
+    if (stats.io_errors || io_errors) return 2;
+    return total.invalid ? 1 : 0;
+}
+
+} // namespace pgnkit::app

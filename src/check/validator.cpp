@@ -1,0 +1,648 @@
+#include "pgnkit/check/validator.hpp"
+
+#include "pgnkit/chess/fen.hpp"
+#include "pgnkit/chess/movegen.hpp"
+#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/outcome.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace pgnkit {
+
+using namespace chess;
+
+namespace {
+
+constexpr std::string_view SevenTags[] = {"Event", "Site",  "Date",  "Round",
+                                          "White", "Black", "Result"};
+
+std::string_view piece_word(PieceType t) {
+    static constexpr std::string_view names[] = {"pawn",  "knight", "bishop", "rook",
+                                                 "queen", "king",   "piece"};
+    return names[idx(t)];
+}
+
+bool is_result_value(std::string_view v) {
+    return v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*";
+}
+
+/// PGN standard §8.1.1.3: "YYYY.MM.DD", unknown parts as "??" (or "????").
+bool valid_date(std::string_view d) {
+    if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
+    auto part = [&](std::size_t at, std::size_t len, int lo, int hi) {
+        std::string_view p = d.substr(at, len);
+        if (p.find_first_not_of('?') == std::string_view::npos) return true;
+        int v = 0;
+        for (char c : p) {
+            if (c < '0' || c > '9') return false;
+            v = v * 10 + (c - '0');
+        }
+        return v >= lo && v <= hi;
+    };
+    return part(0, 4, 0, 9999) && part(5, 2, 1, 12) && part(8, 2, 1, 31);
+}
+
+bool valid_elo(std::string_view v) {
+    if (v.empty() || v == "?" || v == "-") return true; // unknown
+    if (v.size() > 5) return false;
+    return std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string lower_alnum(std::string_view s) {
+    std::string out;
+    for (char c : s)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out += char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+/// Edit distance for suggestions (short strings only).
+int edit_distance(std::string_view a, std::string_view b) {
+    int prev[16], cur[16];
+    if (a.size() > 15 || b.size() > 15) return 99;
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = int(j);
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = int(i);
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+        std::copy(cur, cur + b.size() + 1, prev);
+    }
+    return prev[b.size()];
+}
+
+} // namespace
+
+GameValidator::GameValidator(const ValidateOptions& opts) : opts_(opts) {
+    frames_.resize(8);
+    history_.reserve(512);
+}
+
+void GameValidator::add(Code code, SourceLocation loc, std::string message, std::string_view token,
+                        const Position* before, int ply, std::string suggestion) {
+    Severity sev = opts_.severities.get(code);
+    if (sev == Severity::Ignore) return;
+    Diagnostic d;
+    d.code = code;
+    d.severity = sev;
+    d.message = std::move(message);
+    d.loc = loc;
+    d.game = span_ ? span_->index + 1 : 0;
+    d.ply = ply;
+    d.token = std::string(token.substr(0, 80));
+    if (before) d.fen = format_fen(*before);
+    d.suggestion = std::move(suggestion);
+    if (sev == Severity::Error) ++errors_;
+    diags_.push_back(std::move(d));
+}
+
+void GameValidator::diagnostic(const Diagnostic& d) {
+    Severity sev = opts_.severities.get(d.code);
+    if (sev == Severity::Ignore) return;
+    diags_.push_back(d);
+    diags_.back().severity = sev;
+    if (sev == Severity::Error) ++errors_;
+}
+
+void GameValidator::begin_game(const GameSpan& span) {
+    span_ = &span;
+    diags_.clear();
+    errors_ = 0;
+    info_.white.clear();
+    info_.black.clear();
+    info_.round.clear();
+    info_.event.clear();
+    info_.result_tag.clear();
+    info_.termination.clear();
+    info_.result_marker.clear();
+    info_.plies = 0;
+    info_.replayed = false;
+    info_.end = LineEnd::None;
+    tag_names_.clear();
+    has_fen_ = has_setup_ = has_variant_ = has_result_tag_ = false;
+    skip_ = false;
+    chess960_ = false;
+    depth_ = 0;
+    skipped_depth_ = 0;
+    history_.clear();
+    claim_reported_ = false;
+    result_marker_.clear();
+    first_move_loc_ = SourceLocation{span.first_line, 1, span.offset};
+}
+
+void GameValidator::tag(std::string_view name, std::string_view value, SourceLocation loc) {
+    for (const auto& n : tag_names_) {
+        if (n == name) {
+            add(Code::BadTag, loc,
+                fmt::format("duplicate tag '{}' (the first value is kept)", name), name);
+            return;
+        }
+    }
+    if (tag_names_.size() < 256) tag_names_.emplace_back(name);
+    auto set = [&](std::string& dst) { dst.assign(value.data(), value.size()); };
+    if (name == "White")
+        set(info_.white);
+    else if (name == "Black")
+        set(info_.black);
+    else if (name == "Round")
+        set(info_.round);
+    else if (name == "Event")
+        set(info_.event);
+    else if (name == "Termination")
+        set(info_.termination);
+    else if (name == "Result") {
+        set(info_.result_tag);
+        has_result_tag_ = true;
+        result_tag_loc_ = loc;
+        if (!is_result_value(value))
+            add(Code::BadTag, loc,
+                fmt::format("Result tag '{}' is not 1-0, 0-1, 1/2-1/2 or *", value), value);
+    } else if (name == "FEN") {
+        fen_tag_.assign(value.data(), value.size());
+        has_fen_ = true;
+        fen_loc_ = loc;
+    } else if (name == "SetUp") {
+        setup_tag_.assign(value.data(), value.size());
+        has_setup_ = true;
+    } else if (name == "Variant") {
+        variant_tag_.assign(value.data(), value.size());
+        has_variant_ = true;
+        variant_loc_ = loc;
+    } else if (name == "Date" || name == "UTCDate" || name == "EventDate") {
+        if (!valid_date(value))
+            add(Code::BadDate, loc,
+                fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
+    } else if (name == "WhiteElo" || name == "BlackElo") {
+        if (!valid_elo(value))
+            add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
+    }
+}
+
+void GameValidator::check_tags() {
+    if (tag_names_.empty()) {
+        add(Code::MissingTag, first_move_loc_,
+            "game without tags (the Seven Tag Roster is missing)");
+        return;
+    }
+    for (std::string_view t : SevenTags) {
+        if (std::find(tag_names_.begin(), tag_names_.end(), t) == tag_names_.end())
+            add(Code::MissingTag, first_move_loc_,
+                fmt::format("missing tag '{}' (Seven Tag Roster)", t), t);
+    }
+}
+
+bool GameValidator::setup_start() {
+    if (has_variant_) {
+        std::string v = lower_alnum(variant_tag_);
+        if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" ||
+            v == "frc" || v == "chess960fischerrandom")
+            chess960_ = true;
+        else if (!(v.empty() || v == "standard" || v == "chess" || v == "normal" ||
+                   v == "fromposition" || v == "classical" || v == "orthodox")) {
+            add(Code::UnsupportedVariant, variant_loc_,
+                fmt::format("variant '{}' is not supported: the game is counted, not replayed",
+                            variant_tag_),
+                variant_tag_);
+            return false;
+        }
+    }
+    if (has_setup_ && setup_tag_ == "1" && !has_fen_) {
+        add(Code::BadFen, first_move_loc_, "SetUp \"1\" without a FEN tag");
+        return false;
+    }
+    if (!has_fen_) {
+        start_ = Position::startpos();
+        start_.set_chess960(chess960_);
+        return true;
+    }
+    if (!has_setup_ || setup_tag_ != "1")
+        add(Code::BadTag, fen_loc_,
+            has_setup_ ? fmt::format("FEN tag with SetUp \"{}\" (expected \"1\")", setup_tag_)
+                       : std::string("FEN tag without SetUp \"1\""),
+            "SetUp");
+    FenParseOptions fo;
+    fo.chess960 = chess960_;
+    auto parsed = parse_fen(fen_tag_, fo);
+    if (!parsed) {
+        add(Code::BadFen, fen_loc_,
+            fmt::format("FEN '{}': {}", fen_tag_, parsed.error().to_string()), fen_tag_);
+        return false;
+    }
+    for (const auto& note : parsed->notes)
+        add(Code::BadTag, fen_loc_, fmt::format("FEN: {}", note), fen_tag_);
+    start_ = parsed->position;
+    if (start_.chess960() && !chess960_ && has_variant_)
+        add(Code::BadTag, variant_loc_,
+            "FEN castling rights are Chess960's but the Variant tag is not", variant_tag_);
+    return true;
+}
+
+bool GameValidator::end_tags() {
+    check_tags();
+    skip_ = !setup_start();
+    info_.replayed = !skip_;
+    if (!skip_) {
+        if (frames_.empty()) frames_.resize(1);
+        Frame& f = frames_[0];
+        f = Frame{};
+        f.pos = start_;
+        depth_ = 1;
+        history_.push_back(start_.repetition_key());
+        // A set-up position can already be over (FIDE 5.1.1, 5.2.1, 5.2.2).
+        if (start_.in_check() && !has_legal_move(start_))
+            f.ended = true, f.end = LineEnd::Checkmate;
+        else if (has_insufficient_material(start_))
+            f.ended = true, f.end = LineEnd::DeadPosition;
+    }
+    return false;
+}
+
+void GameValidator::move_number(int n, bool black_dots, SourceLocation loc) {
+    if (skip_ || skipped_depth_ || depth_ == 0) return;
+    Frame& f = frames_[depth_ - 1];
+    f.expect_number = n;
+    f.expect_black = black_dots;
+    f.number_loc = loc;
+}
+
+int GameValidator::repetitions(const Frame& f) const {
+    // Positions repeat only since the last irreversible move, with the same side to move.
+    std::uint64_t key = history_.back();
+    int count = 1;
+    std::size_t lo = std::max(f.irreversible, std::size_t(0));
+    for (std::size_t i = history_.size() - 1; i >= lo + 2;) {
+        i -= 2;
+        if (history_[i] == key) ++count;
+    }
+    return count;
+}
+
+void GameValidator::played(Frame& f, Move m) {
+    const Position& before = f.before;
+    bool zeroing = !m.is_null() && before.is_zeroing(m);
+    f.has_before = true;
+    f.before_ply = f.ply;
+    f.before_irreversible = f.irreversible;
+    ++f.ply;
+    if (zeroing || (before.castling_rights() != f.pos.castling_rights()))
+        f.irreversible = history_.size();
+    history_.push_back(f.pos.repetition_key());
+    if (depth_ == 1) info_.plies = f.ply;
+
+    const Position& p = f.pos;
+    LineEnd end = LineEnd::None;
+    if (p.in_check() && !has_legal_move(p))
+        end = LineEnd::Checkmate;
+    else if (has_insufficient_material(p))
+        end = LineEnd::DeadPosition;
+    else if (p.halfmove_clock() >= 150)
+        end = LineEnd::SeventyFive;
+    else if (p.halfmove_clock() >= 8) {
+        int reps = repetitions(f);
+        if (reps >= 5)
+            end = LineEnd::Fivefold;
+        else if (reps >= 3 && depth_ == 1 && !claim_reported_) {
+            claim_reported_ = true;
+            add(Code::DrawClaimable, first_move_loc_,
+                fmt::format("threefold repetition could be claimed after ply {}", f.ply), {},
+                nullptr, f.ply);
+        }
+    }
+    if (end == LineEnd::None && p.halfmove_clock() == 100 && depth_ == 1 && !claim_reported_) {
+        claim_reported_ = true;
+        add(Code::DrawClaimable, first_move_loc_,
+            fmt::format("the 50-move rule could be claimed after ply {}", f.ply), {}, nullptr,
+            f.ply);
+    }
+    if (end != LineEnd::None) {
+        f.ended = true;
+        f.end = end;
+    }
+}
+
+std::string GameValidator::suggest(const Position& pos, std::string_view text) const {
+    MoveList moves = legal_moves(pos);
+    San san;
+    bool parsed = parse_san(text, san);
+    struct Cand {
+        int score;
+        std::string s;
+    };
+    std::vector<Cand> cands;
+    for (Move m : moves) {
+        std::string s = format_san(pos, m);
+        int score = edit_distance(text, s) * 4;
+        if (parsed && san.kind == San::Kind::Normal) {
+            if (m.to() == san.to) score -= 6;
+            if (type_of(pos.piece_on(m.from())) == san.piece) score -= 3;
+        }
+        cands.push_back({score, std::move(s)});
+    }
+    std::stable_sort(cands.begin(), cands.end(),
+                     [](const Cand& a, const Cand& b) { return a.score < b.score; });
+    std::string out;
+    for (std::size_t i = 0; i < cands.size() && i < 3; ++i) {
+        if (cands[i].score > 8) break;
+        if (!out.empty()) out += ", ";
+        out += cands[i].s;
+    }
+    return out;
+}
+
+void GameValidator::report_illegal(const Frame& f, std::string_view text, SourceLocation loc,
+                                   int kind, int candidates) {
+    const Position& pos = f.pos;
+    int ply = f.ply + 1;
+    std::string movenum = fmt::format("{}{}", pos.fullmove_number(),
+                                      pos.side_to_move() == Color::White ? "." : "...");
+    if (kind == 0) {
+        add(Code::BadSan, loc, fmt::format("'{}' at move {} is not a move in SAN", text, movenum),
+            text, &pos, ply, suggest(pos, text));
+        return;
+    }
+    if (kind == 2) {
+        // Name the candidates: the legal moves of that piece to that square.
+        std::string which;
+        San san;
+        if (parse_san(text, san, SanParseOptions{opts_.allow_null, opts_.piece_letters})) {
+            for (Move m : legal_moves(pos)) {
+                if (m.to() != san.to || type_of(pos.piece_on(m.from())) != san.piece) continue;
+                if (san.promotion != PieceType::None && m.promotion() != san.promotion) continue;
+                if (!which.empty()) which += ", ";
+                which += format_san(pos, m);
+            }
+        }
+        add(Code::AmbiguousMove, loc,
+            which.empty()
+                ? fmt::format("'{}' at move {} is ambiguous: {} legal moves match", text, movenum,
+                              candidates)
+                : fmt::format("'{}' at move {} is ambiguous: it could be {}", text, movenum, which),
+            text, &pos, ply, which);
+        return;
+    }
+    // Illegal: explain why, from the syntax.
+    std::string why;
+    San san;
+    if (parse_san(text, san, SanParseOptions{opts_.allow_null, opts_.piece_letters})) {
+        if (san.kind == San::Kind::CastleKing || san.kind == San::Kind::CastleQueen) {
+            why = pos.in_check() ? "castling out of check" : "castling is not possible here";
+        } else if (san.kind == San::Kind::Normal && san.to != NoSquare) {
+            Color us = pos.side_to_move();
+            Bitboard from = 0;
+            if (san.piece == PieceType::Pawn) {
+                from =
+                    pos.pieces(us, PieceType::Pawn) &
+                    (san.capture || san.from_file >= 0
+                         ? pawn_attacks(~us, san.to)
+                         : (bb(san.to - pawn_push(us)) |
+                            (relative_rank(us, san.to) == 3 ? bb(san.to - 2 * pawn_push(us)) : 0)));
+            } else {
+                from = attacks_bb(san.piece, san.to, pos.pieces()) & pos.pieces(us, san.piece);
+            }
+            if (!from)
+                why =
+                    fmt::format("no {} can move to {}", piece_word(san.piece), square_name(san.to));
+            else if (pos.piece_on(san.to) != Piece::None && color_of(pos.piece_on(san.to)) == us)
+                why = fmt::format("{} is occupied by a piece of the side to move",
+                                  square_name(san.to));
+            else if (pos.in_check())
+                why = "it does not get the king out of check";
+            else
+                why = fmt::format("the {} on {} is pinned to its king", piece_word(san.piece),
+                                  square_name(lsb(from)));
+        }
+    }
+    if (why.empty()) why = "not a legal move";
+    add(Code::IllegalMove, loc, fmt::format("'{}' at move {} is illegal: {}", text, movenum, why),
+        text, &pos, ply, suggest(pos, text));
+}
+
+void GameValidator::move(std::string_view text, SourceLocation loc) {
+    if (skip_ || skipped_depth_ || depth_ == 0) return;
+    Frame& f = frames_[depth_ - 1];
+    if (f.dead) return;
+    if (f.ended) {
+        static constexpr std::string_view why[] = {"",
+                                                   "checkmate",
+                                                   "stalemate",
+                                                   "a dead position (insufficient material)",
+                                                   "the 75-move rule",
+                                                   "fivefold repetition"};
+        if (is_ep_suffix_token(text)) return;
+        add(Code::MoveAfterGameEnd, loc,
+            fmt::format("'{}': the game had already ended by {}", text,
+                        why[static_cast<int>(f.end)]),
+            text, &f.pos, f.ply + 1);
+        f.dead = true;
+        return;
+    }
+    SanParseOptions so{opts_.allow_null, opts_.piece_letters};
+    San san;
+    SanResolution r;
+    if (parse_san(text, san, so)) {
+        // +/# correctness is checked below on the position already played (one play per ply).
+        r = resolve_san(f.pos, san, false);
+    } else if (is_ep_suffix_token(text)) {
+        add(Code::EnPassantSuffix, loc, "en-passant capture marked with a separate 'e.p.'", text);
+        return;
+    }
+    if (!r.ok) {
+        if (r.error != SanError::Syntax && !f.pos.in_check() && !has_legal_move(f.pos)) {
+            f.ended = true;
+            f.end = LineEnd::Stalemate;
+            add(Code::MoveAfterGameEnd, loc,
+                fmt::format("'{}': the game had already ended by stalemate", text), text, &f.pos,
+                f.ply + 1);
+        } else {
+            report_illegal(f, text, loc,
+                           r.error == SanError::Syntax      ? 0
+                           : r.error == SanError::Ambiguous ? 2
+                                                            : 1,
+                           r.candidates);
+        }
+        f.dead = true;
+        return;
+    }
+    if (r.move.is_null()) {
+        if (f.pos.in_check()) {
+            add(Code::IllegalMove, loc, fmt::format("null move '{}' while in check", text), text,
+                &f.pos, f.ply + 1);
+            f.dead = true;
+            return;
+        }
+        add(Code::NullMove, loc, fmt::format("null move '{}' (the turn passes)", text), text,
+            &f.pos, f.ply + 1);
+    }
+    if (r.liberties) {
+        auto lib = [&](std::uint16_t bit, Code code, std::string_view what) {
+            if (r.liberties & bit)
+                add(code, loc, fmt::format("'{}': {}", text, what), text, &f.pos, f.ply + 1);
+        };
+        lib(LibCastlingZeros, Code::CastlingZeros, "castling written with zeros or lower case");
+        lib(LibPromotionForm, Code::PromotionForm, "promotion written without '='");
+        lib(LibEnPassantSuffix, Code::EnPassantSuffix, "en-passant capture marked 'e.p.'");
+        lib(LibOverDisambiguated, Code::NonCanonicalSan, "more disambiguation than needed");
+        lib(LibMissingCapture, Code::NonCanonicalSan, "capture written without 'x'");
+        lib(LibSpuriousCapture, Code::NonCanonicalSan, "'x' on a move that captures nothing");
+        lib(LibPieceLowercase, Code::NonCanonicalSan, "piece letter in lower case");
+        lib(LibPawnLetter, Code::NonCanonicalSan, "pawn move written with 'P'");
+        lib(LibLongAlgebraic, Code::LongAlgebraic, "long algebraic notation");
+        lib(LibUci, Code::LongAlgebraic, "UCI coordinate notation");
+        lib(LibFigurine, Code::Figurine, "figurine piece symbol");
+    }
+    if (f.expect_number) {
+        int want = f.pos.fullmove_number();
+        bool black = f.pos.side_to_move() == Color::Black;
+        if (f.expect_number != want)
+            add(Code::MoveNumber, f.number_loc,
+                fmt::format("move number {} but the position is at move {}", f.expect_number, want),
+                {}, &f.pos, f.ply + 1);
+        else if (f.expect_black && !black)
+            add(Code::MoveNumber, f.number_loc,
+                fmt::format("'{}...' before a white move", f.expect_number), {}, &f.pos, f.ply + 1);
+        f.expect_number = 0;
+    }
+    f.before = f.pos;
+    f.pos.play(r.move);
+    played(f, r.move);
+    if (!r.move.is_null()) {
+        bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
+        if (san.mate != mate || (san.check && !check) || (check && !mate && !san.check))
+            add(Code::CheckSuffix, loc,
+                fmt::format("'{}': {}", text,
+                            mate    ? "checkmate not marked '#'"
+                            : check ? "check not marked '+'"
+                                    : "marked as check but gives no check"),
+                text, &f.before, f.ply);
+    }
+}
+
+void GameValidator::begin_variation(SourceLocation loc) {
+    if (skip_) return;
+    if (skipped_depth_ || depth_ == 0) {
+        ++skipped_depth_;
+        return;
+    }
+    if (depth_ > std::size_t(opts_.max_variation_depth)) {
+        if (skipped_depth_ == 0)
+            add(Code::Oversized, loc,
+                fmt::format("variations nested deeper than {} are not replayed",
+                            opts_.max_variation_depth));
+        ++skipped_depth_;
+        return;
+    }
+    if (frames_.size() <= depth_) frames_.resize(depth_ * 2);
+    Frame& parent = frames_[depth_ - 1];
+    Frame& v = frames_[depth_];
+    v.dead = parent.dead || !parent.has_before;
+    v.ended = false;
+    v.end = LineEnd::None;
+    v.has_before = false;
+    v.expect_number = 0;
+    v.popped = false;
+    if (!parent.has_before && !parent.dead)
+        add(Code::UnexpectedText, loc,
+            "variation before the first move: nothing to replace; not replayed");
+    if (!v.dead) {
+        v.pos = parent.before;
+        v.ply = parent.before_ply;
+        v.popped_key = history_.back();
+        history_.pop_back();
+        v.popped = true;
+        v.irreversible = parent.before_irreversible;
+    } else {
+        v.ply = parent.ply;
+    }
+    v.before_ply = v.ply;
+    v.hist_begin = history_.size();
+    ++depth_;
+}
+
+void GameValidator::end_variation(SourceLocation loc) {
+    if (skip_) return;
+    if (skipped_depth_) {
+        --skipped_depth_;
+        return;
+    }
+    if (depth_ <= 1) return;
+    Frame& v = frames_[depth_ - 1];
+    if (!v.dead && !v.has_before && !v.ended)
+        add(Code::EmptyVariation, loc, "variation without moves");
+    history_.resize(v.hist_begin);
+    if (v.popped) history_.push_back(v.popped_key);
+    --depth_;
+}
+
+void GameValidator::result(std::string_view text, SourceLocation loc) {
+    result_marker_ = std::string(normalize_result(text));
+    result_loc_ = loc;
+}
+
+void GameValidator::check_result() {
+    info_.result_marker = result_marker_;
+    if (has_result_tag_ && !result_marker_.empty() && is_result_value(info_.result_tag) &&
+        info_.result_tag != result_marker_)
+        add(Code::ResultMismatch, result_loc_,
+            fmt::format("the Result tag says '{}' but the movetext ends with '{}'",
+                        info_.result_tag, result_marker_),
+            result_marker_);
+    if (skip_ || depth_ == 0) return;
+    Frame& f = frames_[0];
+    if (f.dead) return;
+    std::string_view r = !result_marker_.empty()             ? std::string_view(result_marker_)
+                         : is_result_value(info_.result_tag) ? std::string_view(info_.result_tag)
+                                                             : std::string_view();
+    if (!f.ended && !f.pos.in_check() && !has_legal_move(f.pos)) {
+        f.ended = true;
+        f.end = LineEnd::Stalemate;
+    }
+    info_.end = f.end;
+    SourceLocation at = result_marker_.empty() ? result_tag_loc_ : result_loc_;
+    const Position& p = f.pos;
+    if (r.empty()) return;
+    if (f.end == LineEnd::Checkmate) {
+        std::string_view want = p.side_to_move() == Color::White ? "0-1" : "1-0";
+        if (r != want)
+            add(Code::ResultContradictsPosition, at,
+                fmt::format("result '{}' but {} is checkmated (the result is {})", r,
+                            p.side_to_move() == Color::White ? "White" : "Black", want),
+                r, &p, f.ply);
+        return;
+    }
+    if (f.end != LineEnd::None) {
+        static constexpr std::string_view why[] = {"",
+                                                   "",
+                                                   "stalemate",
+                                                   "a dead position (insufficient material)",
+                                                   "the 75-move rule",
+                                                   "fivefold repetition"};
+        if (r != "1/2-1/2")
+            add(Code::ResultContradictsPosition, at,
+                fmt::format("result '{}' but the game ended in a draw by {}", r,
+                            why[static_cast<int>(f.end)]),
+                r, &p, f.ply);
+        return;
+    }
+    // FIDE 6.9: a player who oversteps the time loses, unless the opponent cannot mate
+    // by any series of legal moves — then the game is drawn.
+    std::string term = lower_alnum(info_.termination);
+    if ((r == "1-0" || r == "0-1") && term.find("time") != std::string::npos &&
+        term.find("forfeit") != std::string::npos) {
+        Color winner = r == "1-0" ? Color::White : Color::Black;
+        if (!can_ever_mate(p, winner))
+            add(Code::ResultContradictsPosition, at,
+                fmt::format("'{}' on time, but {} cannot checkmate with the material left: a draw "
+                            "(FIDE 6.9)",
+                            r, winner == Color::White ? "White" : "Black"),
+                r, &p, f.ply);
+    }
+}
+
+void GameValidator::end_game() {
+    check_result();
+    // Leave the frames as they are: they are reset at the next end_tags.
+}
+
+} // namespace pgnkit

@@ -1,0 +1,207 @@
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/pgn/splitter.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace pgnkit;
+
+namespace {
+
+struct Verdict {
+    std::vector<std::string> codes; ///< every diagnostic code, in order
+    std::vector<int> plies;         ///< main-line plies per game
+    std::vector<LineEnd> ends;
+    int invalid = 0;
+    bool has(std::string_view code) const {
+        for (const auto& c : codes)
+            if (c == code) return true;
+        return false;
+    }
+};
+
+Verdict validate(const std::string& pgn, const ValidateOptions& opts = {}) {
+    MemorySource src(pgn);
+    GameSplitter splitter(src);
+    PgnReader reader;
+    GameValidator v(opts);
+    Verdict out;
+    GameSpan span;
+    while (splitter.next(span)) {
+        reader.read(span, v);
+        for (const auto& d : v.diagnostics()) out.codes.emplace_back(code_name(d.code));
+        out.plies.push_back(v.info().plies);
+        out.ends.push_back(v.info().end);
+        out.invalid += v.has_error();
+    }
+    return out;
+}
+
+std::string game(std::string movetext, std::string extra_tags = {}, std::string result = "*") {
+    return "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White "
+           "\"w\"]\n[Black \"b\"]\n"
+           "[Result \"" +
+           result + "\"]\n" + extra_tags + "\n" + movetext + "\n\n";
+}
+
+} // namespace
+
+TEST_CASE("validator: a clean game has no diagnostics", "[validator]") {
+    auto v = validate(game("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2", "", "1/2-1/2"));
+    CHECK(v.codes.empty());
+    CHECK(v.plies == std::vector<int>{6});
+    CHECK(v.invalid == 0);
+}
+
+TEST_CASE("validator: illegal, ambiguous and unparseable moves each have their own code",
+          "[validator]") {
+    CHECK(validate(game("1. e4 e5 2. Ke3 *")).has("illegal-move"));
+    CHECK(validate(game("1. d4 d5 2. Nf3 Nf6 3. Nd2 *")).has("ambiguous-move"));
+    CHECK(validate(game("1. e4 Qq9 *")).has("bad-san"));
+}
+
+TEST_CASE("validator: variations replay from the position before the move they replace",
+          "[validator]") {
+    // 1...c5 replaces 1...e5; 2. Nf3 (2. d4 cxd4) is legal only in the Sicilian line.
+    auto v = validate(game("1. e4 e5 (1... c5 2. d4 cxd4 (2... e6 3. d5)) 2. Nf3 Nc6 *"));
+    CHECK(v.codes.empty());
+    CHECK(v.plies == std::vector<int>{4});
+    // An illegal move inside a variation is found too.
+    CHECK(validate(game("1. e4 e5 (1... c5 2. Bxf7) 2. Nf3 *")).has("illegal-move"));
+}
+
+TEST_CASE("validator: nested variations restore the repetition history", "[validator]") {
+    // Knight dance: the start position occurs again after ply 4 and 8 (main line); the
+    // variation's own repetitions must not leak into the main line count.
+    std::string dance = "1. Nf3 Nf6 2. Ng1 Ng8 (2... Nh5 3. Nh4 (3. e4)) 3. Nf3 Nf6 4. Ng1 Ng8 *";
+    auto v = validate(game(dance));
+    CHECK_FALSE(v.has("move-after-game-end"));
+}
+
+TEST_CASE("validator: fivefold repetition ends the game, moves after it are errors",
+          "[validator]") {
+    std::string four = "Nf3 Nf6 Ng1 Ng8 ";
+    std::string mt =
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 ";
+    auto ok = validate(game(mt + "1/2-1/2", "", "1/2-1/2"));
+    CHECK_FALSE(ok.has("move-after-game-end"));
+    CHECK(ok.ends == std::vector<LineEnd>{LineEnd::Fivefold});
+    auto bad = validate(game(mt + "9. e4 1/2-1/2", "", "1/2-1/2"));
+    CHECK(bad.has("move-after-game-end"));
+    // A fivefold-drawn game cannot be won.
+    CHECK(validate(game(mt + "1-0", "", "1-0")).has("result-contradicts-position"));
+}
+
+TEST_CASE("validator: threefold is only claimable and is reported as a note", "[validator]") {
+    auto v = validate(game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *"));
+    CHECK(v.has("draw-claimable"));
+    CHECK(v.invalid == 0);
+}
+
+TEST_CASE("validator: moves after checkmate and stalemate are errors", "[validator]") {
+    CHECK(validate(game("1. f3 e5 2. g4 Qh4# 3. a3 0-1", "", "0-1")).has("move-after-game-end"));
+    // Stalemate: black to move has no legal move.
+    std::string fen = "[SetUp \"1\"]\n[FEN \"7k/5Q2/8/6K1/8/8/8/8 w - - 0 1\"]\n";
+    auto st = validate(game("1. Kg6 1/2-1/2", fen, "1/2-1/2"));
+    CHECK(st.codes.empty());
+    CHECK(st.ends == std::vector<LineEnd>{LineEnd::Stalemate});
+    CHECK(validate(game("1. Kg6 1-0", fen, "1-0")).has("result-contradicts-position"));
+    auto after =
+        validate(game("1. Kh6 Kg8 1/2-1/2",
+                      "[SetUp \"1\"]\n[FEN \"7k/5Q2/8/6K1/8/8/8/8 w - - 0 1\"]\n", "1/2-1/2"));
+    CHECK(after.has("move-after-game-end"));
+}
+
+TEST_CASE("validator: the result is checked against the tag and the final position",
+          "[validator]") {
+    CHECK(validate(game("1. e4 e5 0-1", "", "1-0")).has("result-mismatch"));
+    CHECK(validate(game("1. f3 e5 2. g4 Qh4# 1-0", "", "1-0")).has("result-contradicts-position"));
+    CHECK(validate(game("1. f3 e5 2. g4 Qh4# 1/2-1/2", "", "1/2-1/2"))
+              .has("result-contradicts-position"));
+    CHECK(validate(game("1. f3 e5 2. g4 Qh4# 0-1", "", "0-1")).codes.empty());
+}
+
+TEST_CASE("validator: a win on time against a side that cannot mate is a draw (FIDE 6.9)",
+          "[validator]") {
+    std::string tags = "[Termination \"time forfeit\"]\n[SetUp \"1\"]\n[FEN "
+                       "\"8/8/4k3/8/8/4K3/8/3q4 w - - 0 1\"]\n";
+    CHECK(validate(game("1. Kf4 1-0", tags, "1-0")).has("result-contradicts-position"));
+    CHECK_FALSE(validate(game("1. Kf4 0-1", tags, "0-1")).has("result-contradicts-position"));
+}
+
+TEST_CASE("validator: a dead position ends the game", "[validator]") {
+    std::string fen = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/4K3/8/3r4 w - - 0 1\"]\n";
+    // Kxd1?? is impossible; use a capture of the last rook by the king.
+    auto v = validate(game("1. Ke2 Rd2+ 2. Kxd2 Kd5 1/2-1/2", fen, "1/2-1/2"));
+    CHECK(v.has("move-after-game-end"));
+}
+
+TEST_CASE("validator: 75 moves without capture or pawn move end the game", "[validator]") {
+    std::string fen = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/4K3/8/3R4 w - - 149 100\"]\n";
+    CHECK(validate(game("100. Rd2 Ke5 1/2-1/2", fen, "1/2-1/2")).has("move-after-game-end"));
+    CHECK_FALSE(validate(game("100. Rd2 1/2-1/2", fen, "1/2-1/2")).has("move-after-game-end"));
+}
+
+TEST_CASE("validator: tags are checked", "[validator]") {
+    CHECK(validate("[White \"a\"]\n\n1. e4 *\n").has("missing-tag"));
+    CHECK(validate(game("1. e4 *", "[WhiteElo \"abc\"]\n")).has("bad-tag"));
+    CHECK(validate(game("1. e4 *", "[UTCDate \"2024-01-01\"]\n")).has("bad-date"));
+    CHECK(validate(game("1. e4 *", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n"))
+              .has("bad-fen"));
+    CHECK(validate(game("1. e4 *", "[SetUp \"1\"]\n")).has("bad-fen"));
+    CHECK(validate(game("1. e4 *", "[Variant \"Crazyhouse\"]\n")).has("unsupported-variant"));
+}
+
+TEST_CASE("validator: Chess960 games castle with the stored rook", "[validator]") {
+    // King on b1/b8, rooks on the a- and h-files.
+    std::string tags = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN "
+                       "\"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\"]\n";
+    auto v = validate(game("1. O-O-O O-O 2. Kb1 Kh8 *", tags));
+    CHECK(v.codes.empty());
+    CHECK(v.plies == std::vector<int>{4});
+    // Castling through an occupied square is refused.
+    std::string blocked = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN "
+                          "\"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK3N1R w HAha - 0 1\"]\n";
+    CHECK(validate(game("1. O-O *", blocked)).has("illegal-move"));
+}
+
+TEST_CASE("validator: move numbers that disagree with the position are warnings", "[validator]") {
+    auto v = validate(game("1. e4 e5 3. Nf3 *"));
+    CHECK(v.has("move-number"));
+    CHECK(v.invalid == 0);
+}
+
+TEST_CASE("validator: lenient notation is accepted and reported", "[validator]") {
+    auto v = validate(game("1. e4 e5 2. Ngf3 Nc6 3. Bb5 a6 4. Bc6 dxc6 5. 0-0 *"));
+    CHECK(v.invalid == 0);
+    CHECK(v.has("non-canonical-san"));
+    CHECK(v.has("castling-zeros"));
+}
+
+TEST_CASE("validator: null moves pass the turn and are reported", "[validator]") {
+    auto v = validate(game("1. e4 -- 2. d4 *"));
+    CHECK(v.has("null-move"));
+    CHECK(v.plies == std::vector<int>{3});
+}
+
+TEST_CASE("validator: severities can be changed", "[validator]") {
+    ValidateOptions o;
+    o.severities.set(Code::IllegalMove, Severity::Ignore);
+    auto v = validate(game("1. e4 e5 2. Ke3 *"), o);
+    CHECK(v.codes.empty());
+    CHECK(v.invalid == 0);
+    ValidateOptions strict;
+    strict.severities.make_strict();
+    CHECK(validate(game("1. e4 e5 3. Nf3 *"), strict).invalid == 1);
+}
+
+TEST_CASE("validator: one broken game does not damage the next", "[validator]") {
+    auto v = validate(game("1. e4 { never closed") + game("1. d4 d5 *"));
+    REQUIRE(v.plies.size() == 2);
+    CHECK(v.plies[1] == 2);
+    CHECK(v.has("unterminated-comment"));
+}
