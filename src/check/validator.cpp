@@ -250,6 +250,7 @@ bool GameValidator::end_tags() {
         f.pos = start_;
         depth_ = 1;
         history_.push_back(start_.repetition_key());
+        if (listener_) listener_->on_start(start_);
         // A set-up position can already be over (FIDE 5.1.1, 5.2.1, 5.2.2).
         if (start_.in_check() && !has_legal_move(start_))
             f.ended = true, f.end = LineEnd::Checkmate;
@@ -420,6 +421,7 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
 }
 
 void GameValidator::move(std::string_view text, SourceLocation loc) {
+    last_replayed_ = false;
     if (skip_ || skipped_depth_ || depth_ == 0) return;
     Frame& f = frames_[depth_ - 1];
     if (f.dead) return;
@@ -507,6 +509,10 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
     f.before = f.pos;
     f.pos.play(r.move);
     played(f, r.move);
+    last_replayed_ = true;
+    if (listener_)
+        listener_->on_move(
+            ReplayedMove{f.before, r.move, f.pos, text, loc, f.ply, int(depth_) - 1});
     if (!r.move.is_null()) {
         bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
         if (san.mate != mate || (san.check && !check) || (check && !mate && !san.check))

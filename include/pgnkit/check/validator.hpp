@@ -39,6 +39,26 @@ struct GameInfo {
     LineEnd end = LineEnd::None;
 };
 
+/// A move the replay accepted, for commands built on the replay (fen, convert, stats).
+struct ReplayedMove {
+    const chess::Position& before;
+    chess::Move move;
+    const chess::Position& after;
+    std::string_view text; ///< as written
+    SourceLocation loc;
+    int ply;   ///< 1 = white's first move of the game (counted from the game's start position)
+    int depth; ///< 0 = main line, 1 = a variation of it, …
+};
+
+/// Receives the replay's events. All calls happen inside the reader's callbacks.
+class ReplayListener {
+  public:
+    virtual ~ReplayListener() = default;
+    /// The start position is known (after the tags); not called for games not replayed.
+    virtual void on_start(const chess::Position&) {}
+    virtual void on_move(const ReplayedMove&) = 0;
+};
+
 /// Replays games. One per worker; reused for every game (no allocation per move).
 class GameValidator : public VisitorBase {
   public:
@@ -57,6 +77,16 @@ class GameValidator : public VisitorBase {
     void result(std::string_view text, SourceLocation loc);
     void end_game();
     void diagnostic(const Diagnostic& d);
+
+    /// Events of the replay go to `l` (nullptr: none).
+    void set_listener(ReplayListener* l) { listener_ = l; }
+    /// Whether the last move() call was replayed (resolved and played).
+    bool last_move_replayed() const { return last_replayed_; }
+    /// The current position of the line being read (valid while replaying).
+    const chess::Position* current_position() const {
+        return (!skip_ && depth_ > 0 && !frames_[depth_ - 1].dead) ? &frames_[depth_ - 1].pos
+                                                                   : nullptr;
+    }
 
     const std::vector<Diagnostic>& diagnostics() const { return diags_; }
     const GameInfo& info() const { return info_; }
@@ -95,6 +125,8 @@ class GameValidator : public VisitorBase {
     std::string suggest(const chess::Position& pos, std::string_view text) const;
 
     const ValidateOptions& opts_;
+    ReplayListener* listener_ = nullptr;
+    bool last_replayed_ = false;
     const GameSpan* span_ = nullptr;
     std::vector<Diagnostic> diags_;
     int errors_ = 0;
