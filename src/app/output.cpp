@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <zstd.h>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -42,7 +44,18 @@ void remove_pending_outputs_on_signal() {
         if (pending_used[i]) ::unlink(pending_names[i]);
 }
 
-OutputFile::OutputFile(const std::string& path) : path_(path) {
+OutputFile::OutputFile(const std::string& path, const OutputOptions& opts) : path_(path) {
+    bool zstd = opts.compression == OutputCompression::Zstd ||
+                (opts.compression == OutputCompression::Auto && path.size() > 4 &&
+                 path.compare(path.size() - 4, 4, ".zst") == 0);
+    if (zstd) {
+        ZSTD_CStream* z = ZSTD_createCStream();
+        if (!z) throw std::runtime_error("cannot create a zstd stream");
+        ZSTD_CCtx_setParameter(z, ZSTD_c_compressionLevel, opts.zstd_level);
+        ZSTD_CCtx_setParameter(z, ZSTD_c_checksumFlag, 1);
+        zstd_ = z;
+        zbuf_.resize(ZSTD_CStreamOutSize());
+    }
     if (path == "-") {
         fd_ = STDOUT_FILENO;
         return;
@@ -71,13 +84,20 @@ OutputFile::OutputFile(OutputFile&& o) noexcept
     : path_(std::move(o.path_)), temp_(std::move(o.temp_)), fd_(o.fd_), owned_(o.owned_),
       committed_(o.committed_), broken_pipe_(o.broken_pipe_), error_(std::move(o.error_)),
       buf_(std::move(o.buf_)) {
+    zstd_ = o.zstd_;
+    zbuf_ = std::move(o.zbuf_);
+    o.zstd_ = nullptr;
     o.fd_ = -1;
     o.owned_ = false;
     o.temp_.clear();
 }
 
 OutputFile::~OutputFile() {
-    if (fd_ >= 0 && !committed_) flush();
+    if (fd_ >= 0 && !committed_) {
+        flush();
+        if (zstd_ && temp_.empty()) compress(true); // stdout or a device: end the frame
+    }
+    if (zstd_) ZSTD_freeCStream(static_cast<ZSTD_CStream*>(zstd_));
     if (owned_ && fd_ >= 0) ::close(fd_);
     if (!temp_.empty() && !committed_) {
         ::unlink(temp_.c_str());
@@ -92,11 +112,10 @@ bool OutputFile::write(std::string_view bytes) {
     return true;
 }
 
-bool OutputFile::flush() {
-    if (broken_pipe_ || !error_.empty()) return false;
+bool OutputFile::write_raw(const char* data, std::size_t size) {
     std::size_t done = 0;
-    while (done < buf_.size()) {
-        ssize_t n = ::write(fd_, buf_.data() + done, buf_.size() - done);
+    while (done < size) {
+        ssize_t n = ::write(fd_, data + done, size - done);
         if (n < 0) {
             if (errno == EINTR) continue;
             if (errno == EPIPE)
@@ -104,18 +123,42 @@ bool OutputFile::flush() {
             else
                 error_ = fmt::format("cannot write '{}': {}", path_ == "-" ? "<stdout>" : path_,
                                      std::strerror(errno));
-            buf_.clear();
             return false;
         }
         done += std::size_t(n);
+    }
+    return true;
+}
+
+/// Compresses buf_ (and ends the frame when `end`), writing what zstd produces.
+bool OutputFile::compress(bool end) {
+    auto* z = static_cast<ZSTD_CStream*>(zstd_);
+    ZSTD_inBuffer in{buf_.data(), buf_.size(), 0};
+    for (;;) {
+        ZSTD_outBuffer out{zbuf_.data(), zbuf_.size(), 0};
+        std::size_t rest = ZSTD_compressStream2(z, &out, &in, end ? ZSTD_e_end : ZSTD_e_continue);
+        if (ZSTD_isError(rest)) {
+            error_ = fmt::format("zstd: {}", ZSTD_getErrorName(rest));
+            return false;
+        }
+        if (out.pos && !write_raw(zbuf_.data(), out.pos)) return false;
+        if (end ? rest == 0 : in.pos == in.size) break;
     }
     buf_.clear();
     return true;
 }
 
+bool OutputFile::flush() {
+    if (broken_pipe_ || !error_.empty()) return false;
+    bool ok = zstd_ ? compress(false) : write_raw(buf_.data(), buf_.size());
+    buf_.clear();
+    return ok;
+}
+
 void OutputFile::commit() {
     if (committed_) return;
     flush();
+    if (zstd_ && error_.empty() && !broken_pipe_) compress(true);
     if (!error_.empty()) throw std::runtime_error(error_);
     if (owned_) {
         if (::close(fd_) != 0) {

@@ -10,10 +10,18 @@
 
 namespace pgnkit::app {
 
+/// Compression of an output: none, zstd, or chosen from the name (".zst" → zstd).
+enum class OutputCompression { Auto, None, Zstd };
+
+struct OutputOptions {
+    OutputCompression compression = OutputCompression::Auto;
+    int zstd_level = 3;
+};
+
 class OutputFile {
   public:
     /// Opens `path` for writing ("-" = stdout). Throws std::runtime_error on failure.
-    explicit OutputFile(const std::string& path);
+    explicit OutputFile(const std::string& path, const OutputOptions& opts = {});
     static OutputFile standard_output() { return OutputFile("-"); }
     OutputFile(OutputFile&& o) noexcept;
     OutputFile(const OutputFile&) = delete;
@@ -37,6 +45,10 @@ class OutputFile {
     bool owned_ = false, committed_ = false, broken_pipe_ = false;
     std::string error_;
     std::string buf_;
+    void* zstd_ = nullptr; ///< ZSTD_CStream* when compressing
+    std::string zbuf_;
+    bool write_raw(const char* data, std::size_t size);
+    bool compress(bool end);
 };
 
 /// Removes every temporary output file still open (for a SIGINT handler: async-signal-safe).
