@@ -12,6 +12,12 @@
 # STOCKFISH (binary; else `stockfish` on PATH or /usr/games/stockfish, installed with apt-get
 # if missing).
 #
+#   scripts/bench.sh validate   pgnkit validate (--jobs 1 and all cores) vs pgn-extract -s -r and
+#                               zstd -dc (the floor) on two >= 100 MB files built once from the
+#                               real games under $BENCH_DIR (default /tmp/pgnkit-bench): OTB-style
+#                               and lichess-style. Environment: BENCH_RUNS (best of, default 3),
+#                               BENCH_MIN_MB (default 100).
+#
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
 
@@ -24,7 +30,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -139,9 +145,115 @@ bench_perft() {
     return $bad
 }
 
+# --- validate ---------------------------------------------------------------------------------
+
+# Builds (once) the validate inputs under $BENCH_DIR from the real games of the corpus:
+# otb.pgn (pgnmentor-players, twic, matches, annotated, concatenated and repeated) and
+# lichess.pgn (the lichess files repeated), each at least BENCH_MIN_MB, plus their .zst.
+make_validate_inputs() {
+    local dir=$1 min_bytes=$(( ${BENCH_MIN_MB:-100} * 1000000 )) real=$root/tests/data/pgn/real
+    mkdir -p "$dir"
+    local name
+    for name in otb lichess; do
+        local out=$dir/$name.pgn
+        if [[ ! -s $out || ! -s $out.zst ]]; then
+            local -a parts
+            if [[ $name == otb ]]; then
+                parts=("$real"/pgnmentor-players/*.pgn.zst "$real"/twic/*.pgn.zst
+                    "$real"/matches/*.pgn.zst "$real"/annotated/*.pgn.zst)
+            else
+                parts=("$real"/lichess/*.pgn.zst)
+            fi
+            echo "bench.sh: building $out (>= $((min_bytes / 1000000)) MB)" >&2
+            zstd -qdc "${parts[@]}" >"$dir/$name.once"
+            local once_size
+            once_size=$(stat -c %s "$dir/$name.once")
+            ((once_size > 0)) || die "no games found for $name"
+            : >"$out.part"
+            for ((i = 0; i * once_size < min_bytes; i++)); do cat "$dir/$name.once" >>"$out.part"; done
+            rm -f "$dir/$name.once"
+            mv "$out.part" "$out"
+            zstd -q -3 -f -T0 "$out" -o "$out.zst"
+        fi
+    done
+}
+
+# best_of N CMD... -> best wall time in seconds of N runs (output discarded, exit status ignored)
+best_of() {
+    local n=$1 best="" t0 t1 t
+    shift
+    for ((r = 0; r < n; r++)); do
+        t0=$(now)
+        "$@" >/dev/null 2>&1 || true
+        t1=$(now)
+        t=$(echo "$t1 - $t0" | bc -l)
+        if [[ -z $best ]] || (($(echo "$t < $best" | bc -l))); then best=$t; fi
+    done
+    echo "$best"
+}
+
+bench_validate() {
+    need_pgnkit
+    local tool pkg
+    for tool in zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract; do
+        pkg=${tool#*:}
+        tool=${tool%%:*}
+        if ! command -v "$tool" >/dev/null; then
+            echo "bench.sh: installing $pkg with apt-get" >&2
+            local sudo=""
+            [[ $(id -u) -ne 0 ]] && sudo=sudo
+            $sudo apt-get install -y "$pkg" >&2 || die "cannot install $pkg"
+        fi
+    done
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
+    local dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    make_validate_inputs "$dir"
+
+    echo "pgnkit validate vs pgn-extract (legality check, no output) and zstd -d (the floor);"
+    echo "best wall time of $runs runs per process incl. start-up; $(nproc) cores"
+    echo "pgnkit:      $PGNKIT"
+    echo "pgn-extract: $pgn_extract -s -r FILE ($("$pgn_extract" --version 2>&1 | head -n 1))"
+    echo
+    local file
+    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+        local summary bytes plies games
+        summary=$("$PGNKIT" validate --jobs 1 -q --no-progress --no-timing "$file" || true)
+        bytes=$(sed -n 's/^ *\([0-9]*\) bytes, \([0-9]*\) plies$/\1/p' <<<"$summary")
+        plies=$(sed -n 's/^ *\([0-9]*\) bytes, \([0-9]*\) plies$/\2/p' <<<"$summary")
+        games=$(sed -n 's/^summary: .*, \([0-9]*\) games\{0,1\}:.*/\1/p' <<<"$summary")
+        [[ -n $bytes && -n $plies ]] || die "cannot read the summary of $file: $summary"
+        printf '%s: %.1f MB, %s games, %s plies (zst %.1f MB)\n' "$(basename "$file")" \
+            "$(echo "$bytes / 1000000" | bc -l)" "$games" "$plies" \
+            "$(echo "$(stat -c %s "$file.zst") / 1000000" | bc -l)"
+        printf '  %-34s %8s %8s %10s\n' tool s MB/s Mplies/s
+        local -A secs=()
+        secs[j1]=$(best_of "$runs" "$PGNKIT" validate --jobs 1 -q --no-progress "$file")
+        secs[all]=$(best_of "$runs" "$PGNKIT" validate -q --no-progress "$file")
+        secs[pe]=$(best_of "$runs" "$pgn_extract" -s -r "$file")
+        secs[zstd]=$(best_of "$runs" sh -c 'zstd -dc "$1" >/dev/null' sh "$file.zst")
+        local key label
+        for key in j1 all pe zstd; do
+            case $key in
+            j1) label="pgnkit validate --jobs 1" ;;
+            all) label="pgnkit validate (--jobs $(nproc))" ;;
+            pe) label="pgn-extract -s -r" ;;
+            zstd) label="zstd -dc FILE.zst >/dev/null" ;;
+            esac
+            printf '  %-34s %8.2f %8.1f %10.2f\n' "$label" "${secs[$key]}" \
+                "$(echo "$bytes / ${secs[$key]} / 1000000" | bc -l)" \
+                "$(echo "$plies / ${secs[$key]} / 1000000" | bc -l)"
+        done
+        printf '  speed ratios: pgnkit(-j1)/pgn-extract %.2f, pgnkit(all)/pgn-extract %.2f, pgnkit(-j1)/zstd %.3f\n\n' \
+            "$(echo "${secs[pe]} / ${secs[j1]}" | bc -l)" "$(echo "${secs[pe]} / ${secs[all]}" | bc -l)" \
+            "$(echo "${secs[zstd]} / ${secs[j1]}" | bc -l)"
+    done
+    echo "MB/s and plies/s are over the uncompressed input (also for zstd); ratio = speed of"
+    echo "pgnkit / speed of the other tool (above 1: pgnkit is faster)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
-# validate) bench_validate ;;   # pgnkit validate vs pgn-extract, zstd -d as the floor
+validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
 # fen) bench_fen ;;
 -h | --help | help | "") usage ;;
 *)
