@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <bit>
 #include <cstring>
 
 namespace pgnkit::chess {
@@ -231,20 +233,52 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
     return out;
 }
 
+namespace {
+/// For each occupancy byte of a rank: the rank's FEN text with '?' where pieces go, its
+/// length, and where each piece's letter goes. The board is then written a rank at a time
+/// (an 8-byte copy and one store per piece) instead of a square at a time.
+struct RankPattern {
+    char text[8];
+    std::uint8_t len;
+    std::uint8_t slot[8];
+};
+const std::array<RankPattern, 256>& rank_patterns() {
+    static const std::array<RankPattern, 256> table = [] {
+        std::array<RankPattern, 256> t{};
+        for (int m = 0; m < 256; ++m) {
+            RankPattern& p = t[std::size_t(m)];
+            int gap = 0, n = 0, k = 0;
+            for (int f = 0; f < 8; ++f) {
+                if (m & (1 << f)) {
+                    if (gap) p.text[n++] = char('0' + gap), gap = 0;
+                    p.slot[k++] = std::uint8_t(n);
+                    p.text[n++] = '?';
+                } else
+                    ++gap;
+            }
+            if (gap) p.text[n++] = char('0' + gap);
+            p.len = std::uint8_t(n);
+        }
+        return t;
+    }();
+    return table;
+}
+} // namespace
+
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
     static constexpr char letters[] = "PNBRQK??pnbrqk";
+    const auto& patterns = rank_patterns();
+    const Bitboard occ = pos.pieces();
     for (int rank = 7; rank >= 0; --rank) {
-        int gap = 0;
-        for (int file = 0; file < 8; ++file) {
-            Piece p = pos.piece_on(make_square(file, rank));
-            if (p == Piece::None) {
-                ++gap;
-                continue;
-            }
-            if (gap) *out++ = char('0' + gap), gap = 0;
-            *out++ = letters[static_cast<int>(p)];
+        unsigned m = unsigned(occ >> (8 * rank)) & 0xFF;
+        const RankPattern& p = patterns[m];
+        std::memcpy(out, p.text, 8);
+        int k = 0;
+        for (unsigned b = m; b; b &= b - 1) {
+            int f = std::countr_zero(b);
+            out[p.slot[k++]] = letters[static_cast<int>(pos.piece_on(make_square(f, rank)))];
         }
-        if (gap) *out++ = char('0' + gap);
+        out += p.len;
         if (rank) *out++ = '/';
     }
     *out++ = ' ';
@@ -275,7 +309,17 @@ char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
     } else
         *out++ = '-';
     if (fmt.clocks) {
-        out = fmt::format_to(out, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
+        auto put = [&](unsigned v) {
+            char tmp[12];
+            int n = 0;
+            do tmp[n++] = char('0' + v % 10), v /= 10;
+            while (v);
+            while (n) *out++ = tmp[--n];
+        };
+        *out++ = ' ';
+        put(unsigned(pos.halfmove_clock()));
+        *out++ = ' ';
+        put(unsigned(pos.fullmove_number()));
     }
     return out;
 }

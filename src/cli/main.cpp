@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
 
     pgnkit::cli::Runner run;
     pgnkit::cli::add_validate(app, run);
+    pgnkit::cli::add_fen(app, run);
     pgnkit::cli::add_perft(app, run);
     pgnkit::cli::add_board(app, run);
 

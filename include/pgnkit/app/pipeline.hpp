@@ -44,6 +44,8 @@ struct BatchOutput {
     std::string rejects;  ///< raw games with errors
     std::string accepted; ///< raw games without
     std::string io_error; ///< copied from the batch
+    std::string err;      ///< for stderr (diagnostics of commands whose stdout is data)
+    std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
     std::uint64_t games = 0;
     std::uint64_t bytes = 0;
 };

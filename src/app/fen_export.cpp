@@ -1,0 +1,604 @@
+#include "pgnkit/app/fen_export.hpp"
+
+#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/app/validate.hpp"
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <memory>
+#include <unordered_set>
+
+namespace pgnkit::app {
+
+using namespace chess;
+
+bool parse_ply_selection(const std::string& text, PlySelection& out) {
+    if (text == "all") {
+        out.kind = PlySelection::Kind::All;
+        return true;
+    }
+    if (text == "end") {
+        out.kind = PlySelection::Kind::End;
+        return true;
+    }
+    auto number = [](std::string_view s, int& v) {
+        if (s.empty() || s.size() > 6) return false;
+        v = 0;
+        for (char c : s) {
+            if (c < '0' || c > '9') return false;
+            v = v * 10 + (c - '0');
+        }
+        return true;
+    };
+    auto dash = text.find('-');
+    std::string_view t = text;
+    int a = 0, b = 0;
+    if (dash == std::string::npos) {
+        if (!number(t, a)) return false;
+        b = a;
+    } else if (!number(t.substr(0, dash), a) || !number(t.substr(dash + 1), b) || b < a) {
+        return false;
+    }
+    out.kind = PlySelection::Kind::Range;
+    out.from = a;
+    out.to = b;
+    return true;
+}
+
+const std::vector<std::string>& position_columns() {
+    static const std::vector<std::string> cols = {
+        "game",  "ply",       "fen",       "move_san", "move_uci", "side",  "result", "white",
+        "black", "white_elo", "black_elo", "event",    "date",     "clock", "eval"};
+    return cols;
+}
+
+namespace {
+
+enum class Col {
+    Game,
+    Ply,
+    Fen,
+    MoveSan,
+    MoveUci,
+    Side,
+    Result,
+    White,
+    Black,
+    WhiteElo,
+    BlackElo,
+    Event,
+    Date,
+    Clock,
+    Eval
+};
+
+/// One position of a game, formatted at the end of the game (its next move is known then).
+struct Record {
+    int ply = 0, depth = 0;
+    std::uint32_t fen_begin = 0, fen_len = 0; ///< in Game::arena
+    std::uint32_t fen4_len = 0;               ///< length of the four EPD fields
+    std::uint32_t clock_begin = 0, clock_len = 0, eval_begin = 0, eval_len = 0;
+    std::uint32_t san_begin = 0, san_len = 0, uci_begin = 0, uci_len = 0;
+    bool white_to_move = true, in_check = false, has_next = false, next_loud = false;
+    std::uint64_t key = 0;
+    int hmvc = 0, fmvn = 1;
+};
+
+std::string_view find_command(std::string_view comment, std::string_view name) {
+    // [%clk 0:03:00] — the PGN supplement's embedded command syntax.
+    std::size_t at = comment.find(name);
+    if (at == std::string_view::npos) return {};
+    std::size_t b = at + name.size();
+    while (b < comment.size() && comment[b] == ' ') ++b;
+    std::size_t e = comment.find(']', b);
+    if (e == std::string_view::npos) return {};
+    std::string_view v = comment.substr(b, e - b);
+    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+    if (auto comma = v.find(','); comma != std::string_view::npos)
+        v = v.substr(0, comma); // eval,depth
+    return v;
+}
+
+/// UCI text of a move into `out` (≥ 5 bytes); castling as king-to-target unless Chess960.
+std::size_t write_uci(const Position& pos, Move m, char* out) {
+    Square to = m.to();
+    if (m.is_castling() && !pos.chess960())
+        to = Position::castle_king_to(pos.side_to_move(), Position::castle_side(m));
+    out[0] = char('a' + file_of(m.from()));
+    out[1] = char('1' + rank_of(m.from()));
+    out[2] = char('a' + file_of(to));
+    out[3] = char('1' + rank_of(to));
+    if (m.kind() == Move::Promotion) {
+        out[4] = char(piece_char(m.promotion()) | 0x20);
+        return 5;
+    }
+    return 4;
+}
+
+void append_int(std::string& out, long long v) {
+    fmt::format_int f(v);
+    out.append(f.data(), f.size());
+}
+
+class FenVisitor final : public VisitorBase, public ReplayListener {
+  public:
+    FenVisitor(const FenRunOptions& o, GameValidator& v) : o_(o), v_(v) { v_.set_listener(this); }
+
+    void begin_game(const GameSpan& s) {
+        v_.begin_game(s);
+        recs_.clear();
+        arena_.clear();
+        tags_count_ = 0;
+        depth_ = 0;
+        cur_.assign(1, -1);
+        end_rec_ = -1;
+    }
+    void tag(std::string_view n, std::string_view value, SourceLocation l) {
+        v_.tag(n, value, l);
+        if (tags_count_ < tags_.size()) {
+            tags_[tags_count_].first.assign(n);
+            tags_[tags_count_].second.assign(value);
+        } else {
+            tags_.emplace_back(std::string(n), std::string(value));
+        }
+        ++tags_count_;
+    }
+    bool end_tags() { return v_.end_tags(); }
+    void move_number(int n, bool b, SourceLocation l) { v_.move_number(n, b, l); }
+    void move(std::string_view t, SourceLocation l) { v_.move(t, l); }
+    void nag(int n, SourceLocation l) { v_.nag(n, l); }
+    void comment(std::string_view text, SourceLocation l) {
+        v_.comment(text, l);
+        if (depth_ >= int(cur_.size()) || cur_[std::size_t(depth_)] < 0) return;
+        Record& r = recs_[std::size_t(cur_[std::size_t(depth_)])];
+        if (auto c = find_command(text, "[%clk"); !c.empty())
+            r.clock_begin = put(c), r.clock_len = std::uint32_t(c.size());
+        if (auto e = find_command(text, "[%eval"); !e.empty())
+            r.eval_begin = put(e), r.eval_len = std::uint32_t(e.size());
+    }
+    void begin_variation(SourceLocation l) {
+        v_.begin_variation(l);
+        ++depth_;
+        if (int(cur_.size()) <= depth_) cur_.resize(std::size_t(depth_) + 1);
+        cur_[std::size_t(depth_)] = -1;
+    }
+    void end_variation(SourceLocation l) {
+        v_.end_variation(l);
+        if (depth_ > 0) --depth_;
+    }
+    void result(std::string_view t, SourceLocation l) { v_.result(t, l); }
+    void end_game() { v_.end_game(); }
+    void diagnostic(const Diagnostic& d) { v_.diagnostic(d); }
+
+    // ReplayListener
+    void on_start(const Position& pos) override {
+        if (o_.plies.kind == PlySelection::Kind::All && o_.plies.start)
+            cur_[0] = add(pos, 0, 0);
+        else if (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0)
+            cur_[0] = add(pos, 0, 0);
+        else if (o_.plies.kind == PlySelection::Kind::End)
+            end_rec_ = cur_[0] = add(pos, 0, 0);
+    }
+    void on_move(const ReplayedMove& m) override {
+        std::size_t d = std::size_t(m.depth);
+        if (cur_.size() <= d) cur_.resize(d + 1, -1);
+        if (cur_[d] >= 0) { // the position this move was played from gets it as its "next move"
+            Record& r = recs_[std::size_t(cur_[d])];
+            char buf[32];
+            char* e = write_san(m.before, m.move, buf, o_.piece_letters);
+            r.san_begin = put(std::string_view(buf, std::size_t(e - buf)));
+            r.san_len = std::uint32_t(e - buf);
+            char ubuf[8];
+            std::size_t un = write_uci(m.before, m.move, ubuf);
+            r.uci_begin = put(std::string_view(ubuf, un));
+            r.uci_len = std::uint32_t(un);
+            r.has_next = true;
+            r.next_loud = m.before.is_capture(m.move) || m.move.kind() == Move::Promotion;
+        }
+        cur_[d] = -1;
+        if (m.depth > 0 && !o_.variations) return;
+        const PlySelection& s = o_.plies;
+        if (s.kind == PlySelection::Kind::End) {
+            if (m.depth == 0) {
+                // Only the last main-line position survives; reuse one record.
+                if (end_rec_ >= 0 && std::size_t(end_rec_) + 1 == recs_.size()) recs_.pop_back();
+                end_rec_ = cur_[d] = add(m.after, m.ply, m.depth);
+            }
+            return;
+        }
+        if (s.kind == PlySelection::Kind::Range && (m.ply < s.from || m.ply > s.to)) return;
+        if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
+        cur_[d] = add(m.after, m.ply, m.depth);
+    }
+
+    /// Formats the game's records into `out` (and their dedup keys into `keys`).
+    std::uint64_t emit(std::string& out, std::vector<std::uint64_t>& keys, std::uint64_t game) {
+        if (recs_.empty()) return 0;
+        std::uint64_t n = 0;
+        prepare(game);
+        for (const Record& r : recs_) {
+            if (o_.skip_check && r.in_check) continue;
+            if (o_.quiet_only && (r.in_check || (r.has_next && r.next_loud))) continue;
+            if (r.depth == 0 && r.ply < o_.plies.min_ply) continue;
+            format(out, r, game);
+            ++n;
+            if (o_.unique) keys.push_back(r.key);
+        }
+        return n;
+    }
+    std::uint64_t records() const { return recs_.size(); }
+
+  private:
+    /// Strings that are the same for every position of the game, built once per game.
+    void prepare(std::uint64_t game) {
+        game_str_.clear();
+        append_int(game_str_, static_cast<long long>(game));
+        if (o_.format == PositionFormat::Epd) {
+            epd_id_.clear();
+            epd_string(epd_id_, id(game));
+            epd_tail_ = " c0 ";
+            epd_string(epd_tail_, text(fmt::format("{}-{} {} {} {}", tag("White"), tag("Black"),
+                                                   tag("Event"), tag("Site"), tag("Date"))));
+            epd_tail_ += "; c1 ";
+            epd_string(epd_tail_, result());
+            epd_tail_ += ";\n";
+        } else if (o_.format == PositionFormat::Ndjson) {
+            json_tail_.clear();
+            Record none;
+            for (Col c : {Col::Result, Col::White, Col::Black, Col::WhiteElo, Col::BlackElo,
+                          Col::Event, Col::Date}) {
+                json_tail_ += ",\"";
+                json_tail_ += position_columns()[std::size_t(c)];
+                json_tail_ += "\":";
+                value(json_tail_, c, none, game, true);
+            }
+        }
+    }
+    std::uint32_t put(std::string_view s) {
+        auto at = std::uint32_t(arena_.size());
+        arena_.append(s);
+        return at;
+    }
+    int add(const Position& pos, int ply, int depth) {
+        Record r;
+        r.ply = ply;
+        r.depth = depth;
+        char buf[128];
+        FenFormat f;
+        f.ep = o_.ep;
+        char* e = write_fen(pos, buf, f);
+        r.fen_begin = put(std::string_view(buf, std::size_t(e - buf)));
+        r.fen_len = std::uint32_t(e - buf);
+        // The first four fields end at the third space from the end (halfmove, fullmove).
+        std::uint32_t spaces = 0, n = r.fen_len;
+        while (n > 0 && spaces < 2) {
+            if (buf[n - 1] == ' ') ++spaces;
+            --n;
+        }
+        r.fen4_len = n;
+        r.white_to_move = pos.side_to_move() == Color::White;
+        r.in_check = pos.in_check();
+        r.key = pos.repetition_key();
+        r.hmvc = pos.halfmove_clock();
+        r.fmvn = pos.fullmove_number();
+        recs_.push_back(r);
+        return int(recs_.size()) - 1;
+    }
+    std::string_view arena(std::uint32_t b, std::uint32_t len) const {
+        return std::string_view(arena_).substr(b, len);
+    }
+    std::string_view tag(std::string_view name) const {
+        for (std::size_t i = 0; i < tags_count_; ++i)
+            if (tags_[i].first == name) return tags_[i].second;
+        return {};
+    }
+    std::string text(std::string_view s) const {
+        if (is_valid_utf8(s)) return std::string(s);
+        std::string t;
+        latin1_to_utf8(s, t);
+        return t;
+    }
+    static void epd_string(std::string& out, std::string_view s) {
+        out += '"';
+        for (char c : s) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        out += '"';
+    }
+    std::string id(std::uint64_t game) const {
+        if (o_.id_template.empty()) return std::to_string(game);
+        std::string out;
+        const std::string& t = o_.id_template;
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            if (t[i] == '{') {
+                auto close = t.find('}', i);
+                if (close != std::string::npos) {
+                    std::string_view name = std::string_view(t).substr(i + 1, close - i - 1);
+                    out += name == "game" ? std::to_string(game) : text(tag(name));
+                    i = close;
+                    continue;
+                }
+            }
+            out += t[i];
+        }
+        return out;
+    }
+    std::string_view result() const {
+        std::string_view r = v_.info().result_marker;
+        if (r.empty() || r == "*") {
+            std::string_view t = tag("Result");
+            if (!t.empty()) return t;
+        }
+        return r.empty() ? "*" : r;
+    }
+    void value(std::string& out, Col c, const Record& r, std::uint64_t game, bool json) const {
+        auto str = [&](std::string_view s) {
+            if (json)
+                append_json_string(out, text(s));
+            else
+                out += text(s);
+        };
+        auto opt = [&](std::string_view s) {
+            if (s.empty()) {
+                if (json) out += "null";
+            } else
+                str(s);
+        };
+        auto elo = [&](std::string_view s) {
+            bool num = !s.empty() && s.size() < 6 &&
+                       s.find_first_not_of("0123456789") == std::string_view::npos;
+            if (num)
+                out += s;
+            else if (json)
+                out += "null";
+        };
+        switch (c) {
+        case Col::Game: append_int(out, static_cast<long long>(game)); break;
+        case Col::Ply: append_int(out, r.ply); break;
+        case Col::Fen: str(arena(r.fen_begin, r.fen_len)); break;
+        case Col::MoveSan:
+            opt(r.has_next ? arena(r.san_begin, r.san_len) : std::string_view());
+            break;
+        case Col::MoveUci:
+            opt(r.has_next ? arena(r.uci_begin, r.uci_len) : std::string_view());
+            break;
+        case Col::Side: str(r.white_to_move ? "w" : "b"); break;
+        case Col::Result: str(result()); break;
+        case Col::White: str(tag("White")); break;
+        case Col::Black: str(tag("Black")); break;
+        case Col::WhiteElo: elo(tag("WhiteElo")); break;
+        case Col::BlackElo: elo(tag("BlackElo")); break;
+        case Col::Event: str(tag("Event")); break;
+        case Col::Date: str(tag("Date")); break;
+        case Col::Clock: opt(arena(r.clock_begin, r.clock_len)); break;
+        case Col::Eval: {
+            std::string_view e = arena(r.eval_begin, r.eval_len);
+            bool numeric = !e.empty() && e[0] != '#' &&
+                           e.find_first_not_of("+-.0123456789") == std::string_view::npos;
+            if (json && numeric) {
+                if (e[0] == '+') e.remove_prefix(1);
+                if (!e.empty() && e[0] == '.') out += '0';
+                out += e;
+            } else
+                opt(e);
+            break;
+        }
+        }
+    }
+    void format(std::string& out, const Record& r, std::uint64_t game) const {
+        switch (o_.format) {
+        case PositionFormat::Fen:
+            out += arena(r.fen_begin, r.fen_len);
+            out += '\n';
+            return;
+        case PositionFormat::Epd: {
+            // PGN standard §16.2: the four fields, then opcodes, each ending with ';'.
+            out += arena(r.fen_begin, r.fen4_len);
+            out += " hmvc ";
+            append_int(out, r.hmvc);
+            out += "; fmvn ";
+            append_int(out, r.fmvn);
+            out += "; id ";
+            out += epd_id_;
+            out += ';';
+            if (r.has_next) {
+                out += " sm ";
+                out += arena(r.san_begin, r.san_len);
+                out += ';';
+            }
+            out += epd_tail_;
+            return;
+        }
+        case PositionFormat::Ndjson: {
+            out += "{\"game\":";
+            out += game_str_;
+            out += ",\"ply\":";
+            append_int(out, r.ply);
+            out += ",\"fen\":\"";
+            out += arena(r.fen_begin, r.fen_len);
+            out += "\",\"move_san\":";
+            value(out, Col::MoveSan, r, game, true);
+            out += ",\"move_uci\":";
+            value(out, Col::MoveUci, r, game, true);
+            out += r.white_to_move ? ",\"side\":\"w\"" : ",\"side\":\"b\"";
+            out += json_tail_;
+            if (r.clock_len) {
+                out += ",\"clock\":";
+                value(out, Col::Clock, r, game, true);
+            }
+            if (r.eval_len) {
+                out += ",\"eval\":";
+                value(out, Col::Eval, r, game, true);
+            }
+            if (o_.variations) out += fmt::format(",\"variation_depth\":{}", r.depth);
+            out += "}\n";
+            return;
+        }
+        case PositionFormat::Csv:
+        case PositionFormat::Tsv: {
+            bool csv = o_.format == PositionFormat::Csv;
+            bool first = true;
+            for (Col c : columns_) {
+                if (!first) out += csv ? ',' : '\t';
+                first = false;
+                std::string v;
+                value(v, c, r, game, false);
+                if (csv && v.find_first_of(",\"\n\r") != std::string::npos) {
+                    out += '"';
+                    for (char ch : v) {
+                        if (ch == '"') out += '"';
+                        out += ch;
+                    }
+                    out += '"';
+                } else {
+                    for (char ch : v)
+                        out += (!csv && (ch == '\t' || ch == '\n' || ch == '\r')) ? ' ' : ch;
+                }
+            }
+            out += '\n';
+            return;
+        }
+        }
+    }
+
+  public:
+    std::vector<Col> columns_;
+
+  private:
+    const FenRunOptions& o_;
+    GameValidator& v_;
+    std::vector<Record> recs_;
+    std::string arena_;
+    std::vector<std::pair<std::string, std::string>> tags_;
+    std::size_t tags_count_ = 0;
+    int depth_ = 0;
+    std::vector<int> cur_;
+    int end_rec_ = -1;
+    std::string game_str_, epd_id_, epd_tail_, json_tail_;
+};
+
+struct FenStats {
+    std::uint64_t games = 0, invalid = 0, positions = 0, errors = 0;
+};
+
+class FenProcessor final : public BatchProcessor {
+  public:
+    FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols) : o_(o) {
+        vopts_.piece_letters = o.piece_letters;
+        validator_ = std::make_unique<GameValidator>(vopts_);
+        visitor_ = std::make_unique<FenVisitor>(o, *validator_);
+        visitor_->columns_ = cols;
+    }
+    void process(const Batch& batch, BatchOutput& out) override {
+        for (const BatchGame& g : batch.games) {
+            GameSpan span = batch.span(g);
+            reader_.read(span, *visitor_);
+            ++stats.games;
+            bool invalid = validator_->has_error();
+            if (invalid) ++stats.invalid;
+            for (const Diagnostic& d : validator_->diagnostics()) {
+                if (d.severity != Severity::Error) continue;
+                ++stats.errors;
+                out.err += fmt::format("{}:{}:{}: error[{}]: {} (game {})\n", span.file, d.loc.line,
+                                       d.loc.column, code_name(d.code), d.message, d.game);
+            }
+            if (invalid && o_.valid_only) continue;
+            stats.positions += visitor_->emit(out.out, out.keys, g.number);
+        }
+    }
+    FenStats stats;
+
+  private:
+    const FenRunOptions& o_;
+    ValidateOptions vopts_;
+    PgnReader reader_;
+    std::unique_ptr<GameValidator> validator_;
+    std::unique_ptr<FenVisitor> visitor_;
+};
+
+} // namespace
+
+int run_fen(const FenRunOptions& opts) {
+    std::vector<Col> cols;
+    if (opts.columns.empty()) {
+        for (std::size_t i = 0; i < position_columns().size(); ++i) cols.push_back(Col(i));
+    } else {
+        for (const auto& name : opts.columns) {
+            std::size_t i = 0;
+            while (i < position_columns().size() && position_columns()[i] != name) ++i;
+            if (i == position_columns().size())
+                throw std::runtime_error(fmt::format("unknown column '{}' (known: {})", name,
+                                                     fmt::join(position_columns(), ", ")));
+            cols.push_back(Col(i));
+        }
+    }
+    std::vector<std::unique_ptr<FenProcessor>> procs;
+    for (int i = 0; i < std::max(1, opts.jobs); ++i)
+        procs.push_back(std::make_unique<FenProcessor>(opts, cols));
+
+    OutputFile out(opts.output, opts.output_options);
+    if (opts.format == PositionFormat::Csv || opts.format == PositionFormat::Tsv) {
+        std::string header;
+        for (std::size_t i = 0; i < cols.size(); ++i) {
+            if (i) header += opts.format == PositionFormat::Csv ? ',' : '\t';
+            header += position_columns()[std::size_t(cols[i])];
+        }
+        header += '\n';
+        out.write(header);
+    }
+    std::unordered_set<std::uint64_t> seen;
+    std::uint64_t unique_written = 0, duplicates = 0;
+    int io_errors = 0;
+    PipelineOptions po;
+    po.inputs = opts.inputs;
+    po.jobs = opts.jobs;
+    po.progress = opts.progress;
+    std::string filtered;
+    auto stats = run_pipeline(
+        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
+        [&](BatchOutput& b) {
+            if (!b.err.empty()) std::fwrite(b.err.data(), 1, b.err.size(), stderr);
+            if (!b.io_error.empty()) {
+                ++io_errors;
+                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+            }
+            if (!opts.unique) return out.write(b.out);
+            // Dedup in input order, here in the one writer, so every --jobs gives the same bytes.
+            filtered.clear();
+            std::size_t pos = 0;
+            for (std::uint64_t key : b.keys) {
+                std::size_t end = b.out.find('\n', pos) + 1;
+                if (seen.insert(key).second) {
+                    filtered.append(b.out, pos, end - pos);
+                    ++unique_written;
+                } else
+                    ++duplicates;
+                pos = end;
+            }
+            return out.write(filtered);
+        });
+    if (!out.broken_pipe()) out.commit();
+    FenStats total;
+    for (auto& p : procs) {
+        total.games += p->stats.games;
+        total.invalid += p->stats.invalid;
+        total.positions += p->stats.positions;
+        total.errors += p->stats.errors;
+    }
+    if (opts.unique) total.positions = unique_written;
+    if (opts.summary)
+        fmt::print(stderr,
+                   "summary: {} games ({} with errors{}), {} positions written{} in {:.2f} s\n",
+                   total.games, total.invalid, opts.valid_only ? ", skipped" : "", total.positions,
+                   opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "",
+                   stats.seconds);
+    if (stats.io_errors || io_errors) return 2;
+    return total.invalid ? 1 : 0;
+}
+
+} // namespace pgnkit::app
