@@ -593,10 +593,9 @@ int run_fen(const FenRunOptions& opts) {
     if (opts.unique) total.positions = unique_written;
     if (opts.summary)
         fmt::print(stderr,
-                   "summary: {} games ({} with errors{}), {} positions written{} in {:.2f} s\n",
+                   "summary: {} games ({} with errors{}), {} positions written{}\n",
                    total.games, total.invalid, opts.valid_only ? ", skipped" : "", total.positions,
-                   opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "",
-                   stats.seconds);
+                   opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "");
     if (stats.io_errors || io_errors) return 2;
     return total.invalid ? 1 : 0;
 }
