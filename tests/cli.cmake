@@ -6,3 +6,4 @@ add_test(NAME cli.golden
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/golden/run.sh
                  --pgnkit $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.golden PROPERTIES LABELS cli TIMEOUT 300)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_io.cmake)

@@ -1,0 +1,7 @@
+# I/O robustness of `pgnkit validate` (compressed and damaged inputs, stdin, rejects/accepted,
+# --jobs determinism, closed stdout, NDJSON, exit codes, colour, adversarial inputs).
+# Included from tests/cli.cmake. PGNKIT_PENDING=1 in the environment also runs the checks of
+# known, reported bugs.
+add_test(NAME cli.validate-io
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/validate_io.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.validate-io PROPERTIES LABELS cli TIMEOUT 300)
