@@ -2,8 +2,10 @@
 // Internal helpers shared by the splitter and the reader: byte classes and a
 // vectorised "find the first of these bytes" scan.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -20,6 +22,50 @@ constexpr bool is_tag_name_char(char c) {
            c == '-' || c == '+' || c == '#' || c == '=' || c == ':';
 }
 
+/// Bytes that end a movetext token in the reader: blanks, line ends, control bytes,
+/// `{ } ( ) [ ] ; $ "`.
+constexpr bool is_token_delim(char c) {
+    switch (c) {
+    case '{':
+    case '}':
+    case '(':
+    case ')':
+    case '[':
+    case ']':
+    case ';':
+    case '$':
+    case '"': return true;
+    default: return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+    }
+}
+
+/// Byte classes, one table lookup instead of a chain of comparisons.
+enum : std::uint8_t {
+    cls_blank = 1,     ///< is_blank
+    cls_tag_name = 2,  ///< is_tag_name_char
+    cls_delim = 4,     ///< is_token_delim (includes blanks and line ends)
+    cls_move_start = 8 ///< first byte of a plain move: a-h, B R Q K O (N is special: a glyph)
+};
+
+inline constexpr std::array<std::uint8_t, 256> char_classes = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int i = 0; i < 256; ++i) {
+        char c = static_cast<char>(i);
+        std::uint8_t k = 0;
+        if (is_blank(c)) k |= cls_blank;
+        if (is_tag_name_char(c)) k |= cls_tag_name;
+        if (is_token_delim(c) || c == ' ') k |= cls_delim;
+        if ((c >= 'a' && c <= 'h') || c == 'B' || c == 'R' || c == 'Q' || c == 'K' || c == 'O')
+            k |= cls_move_start;
+        t[static_cast<std::size_t>(i)] = k;
+    }
+    return t;
+}();
+
+inline bool has_class(char c, std::uint8_t k) {
+    return (char_classes[static_cast<unsigned char>(c)] & k) != 0;
+}
+
 /// Index of the first byte in [i, n) equal to one of Cs, or n.
 template <char... Cs>
 inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
@@ -32,12 +78,30 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
         if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
         i += 16;
     }
-#endif
+    if (i < n) { // the tail: one load from a copy, no byte loop
+        alignas(16) char tail[16] = {};
+        std::size_t k = n - i;
+        std::memcpy(tail, p + i, k);
+        __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
+        __m128i m = _mm_setzero_si128();
+        ((m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(Cs)))), ...);
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m)) & ((1u << k) - 1);
+        return mask != 0 ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : n;
+    }
+    return n;
+#else
     for (; i < n; ++i) {
         char c = p[i];
         if (((c == Cs) || ...)) return i;
     }
     return n;
+#endif
+}
+
+/// Index of the first byte in [i, n) that is not blank, or n.
+inline std::size_t skip_blanks(const char* p, std::size_t i, std::size_t n) {
+    while (i < n && is_blank(p[i])) ++i;
+    return i;
 }
 
 /// Line breaks in [b, e): LF, CR LF and lone CR each count once. `prev` is the byte

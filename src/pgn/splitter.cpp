@@ -362,6 +362,93 @@ void GameSplitter::decide_tag_line() {
     if (valid) add_name(h);
 }
 
+// ------------------------------------------------------------------ fast paths
+//
+// The hot modes run in tight loops over local copies of the state; they stop where the
+// byte machine in next() has something to decide (a line end, a `;`, the end of the
+// buffer) and leave exactly the state it would have reached byte by byte.
+
+void GameSplitter::scan_movetext() {
+    const char* b = buf_.get();
+    std::size_t p = pos_;
+    const std::size_t e = end_;
+    std::uint64_t depth = depth_;
+    bool comment = mode_ == Mode::Comment;
+    for (;;) {
+        if (comment) {
+            p = find_any<'}', '\n', '\r'>(b, p, e);
+            if (p == e || b[p] != '}') break;
+            comment = false;
+            ++p;
+            continue;
+        }
+        p = find_any<'\n', '\r', '{', '(', ')', ';'>(b, p, e);
+        if (p == e) break;
+        char c = b[p];
+        if (c == '{') {
+            comment = true;
+            token_start_ = ++p;
+        } else if (c == '(') {
+            ++depth, ++p;
+        } else if (c == ')') {
+            if (depth > 0) --depth;
+            ++p;
+        } else {
+            break;
+        }
+    }
+    depth_ = depth;
+    in_comment_ = comment;
+    mode_ = comment ? Mode::Comment : Mode::Movetext;
+    pos_ = p;
+    if (p == e) return;
+    if (b[p] == ';') {
+        semicolon_ = p;
+        mode_ = Mode::LineComment;
+        ++pos_;
+    } else {
+        handle_newline(b[p]);
+    }
+}
+
+void GameSplitter::scan_tag_name() {
+    const char* b = buf_.get();
+    std::size_t p = pos_;
+    const std::size_t e = std::min(end_, p + (max_tag_name + 1 - name_len_));
+    std::uint64_t h = name_hash_;
+    while (p < e && detail::has_class(b[p], detail::cls_tag_name)) {
+        h = (h ^ static_cast<unsigned char>(b[p])) * fnv_prime;
+        ++p;
+    }
+    name_len_ += p - pos_;
+    name_hash_ = h;
+    pos_ = p;
+}
+
+void GameSplitter::scan_tag() {
+    // After `[`: the usual `Name "value"]` in one go; anything else is left to next().
+    const char* b = buf_.get();
+    const std::size_t e = end_;
+    std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
+    if (p == e || !is_tag_name_char(b[p])) return;
+    mode_ = Mode::TagName;
+    scan_tag_name();
+    p = pos_;
+    if (p == e || b[p] == '\n' || b[p] == '\r') return;
+    decide_tag_line();
+    if (ready_ || mode_ != Mode::TagAfterName) return;
+    p = pos_ = detail::skip_blanks(b, p, e);
+    if (p == e || b[p] != '"') return;
+    mode_ = Mode::TagValue;
+    p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
+    if (p == e || b[p] != '"') return;
+    mode_ = Mode::TagAfterValue;
+    p = pos_ = detail::skip_blanks(b, p + 1, e);
+    if (p == e || b[p] != ']') return;
+    mode_ = Mode::TagRest;
+    pos_ = detail::skip_blanks(b, p + 1, e);
+}
+
 // ------------------------------------------------------------------ the scan
 
 bool GameSplitter::next(GameSpan& span) {
@@ -397,44 +484,8 @@ bool GameSplitter::next(GameSpan& span) {
         }
         b = buf_.get();
         switch (mode_) {
-        case Mode::Movetext: {
-            std::size_t i = find_any<'\n', '\r', '{', '(', ')', ';'>(b, pos_, end_);
-            pos_ = i;
-            if (i == end_) continue;
-            switch (b[i]) {
-            case '{':
-                in_comment_ = true;
-                token_start_ = i + 1;
-                mode_ = Mode::Comment;
-                ++pos_;
-                break;
-            case '(': ++depth_, ++pos_; break;
-            case ')':
-                if (depth_ > 0) --depth_;
-                ++pos_;
-                break;
-            case ';':
-                semicolon_ = i;
-                mode_ = Mode::LineComment;
-                ++pos_;
-                break;
-            default: handle_newline(b[i]); break;
-            }
-            continue;
-        }
-        case Mode::Comment: {
-            std::size_t i = find_any<'}', '\n', '\r'>(b, pos_, end_);
-            pos_ = i;
-            if (i == end_) continue;
-            if (b[i] == '}') {
-                in_comment_ = false;
-                mode_ = Mode::Movetext;
-                ++pos_;
-            } else {
-                handle_newline(b[i]);
-            }
-            continue;
-        }
+        case Mode::Movetext:
+        case Mode::Comment: scan_movetext(); continue;
         case Mode::TagValue: {
             std::size_t i = find_any<'"', '\\', '\n', '\r'>(b, pos_, end_);
             pos_ = i;
@@ -496,6 +547,7 @@ bool GameSplitter::next(GameSpan& span) {
                 name_hash_ = fnv_basis;
                 name_len_ = 0;
                 ++pos_;
+                scan_tag();
             } else {
                 content_line(c);
             }
@@ -543,13 +595,10 @@ bool GameSplitter::next(GameSpan& span) {
             }
             break;
         case Mode::TagName:
-            if (is_tag_name_char(c) && name_len_ <= max_tag_name) {
-                name_hash_ = (name_hash_ ^ static_cast<unsigned char>(c)) * fnv_prime;
-                ++name_len_;
-                ++pos_;
-            } else {
+            if (is_tag_name_char(c) && name_len_ <= max_tag_name)
+                scan_tag_name();
+            else
                 decide_tag_line();
-            }
             break;
         case Mode::TagAfterName:
             if (is_blank(c))
@@ -581,6 +630,7 @@ bool GameSplitter::next(GameSpan& span) {
                 name_hash_ = fnv_basis;
                 name_len_ = 0;
                 ++pos_;
+                scan_tag();
             } else { // movetext after the tags on the same line
                 if (game_ == Game::Tags) game_ = Game::Movetext;
                 mode_ = Mode::Movetext;
