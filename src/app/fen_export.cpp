@@ -582,7 +582,11 @@ int run_fen(const FenRunOptions& opts) {
             }
             return out.write(filtered);
         });
-    if (!out.broken_pipe()) out.commit();
+    if (!out.broken_pipe() && out.error().empty()) out.commit();
+    if (!out.error().empty()) {
+        fmt::print(stderr, "pgnkit: error: {}\n", out.error());
+        return 2;
+    }
     FenStats total;
     for (auto& p : procs) {
         total.games += p->stats.games;

@@ -310,6 +310,10 @@ int run_validate(const ValidateRunOptions& opts) {
     out_stdout.flush();
     if (rejects) rejects->commit();
     if (accepted) accepted->commit();
+    if (!out_stdout.error().empty()) { // a full disk is an error; a closed pipe is not
+        fmt::print(stderr, "pgnkit: error: {}\n", out_stdout.error());
+        return 2;
+    }
     if (stats.io_errors || io_errors) return 2;
     return total.invalid ? 1 : 0;
 }

@@ -62,7 +62,7 @@ int run_validate_cli(ValidateCli& o) {
         return ExitError;
     o.run.format = o.format == "json" ? app::OutputFormat::Json : app::OutputFormat::Text;
     bool tty = ::isatty(STDOUT_FILENO);
-    o.run.color = o.color == "always" || (o.color == "auto" && tty && !std::getenv("NO_COLOR") &&
+    o.run.color = o.color == "always" || (o.color == "auto" && tty && !(std::getenv("NO_COLOR") && *std::getenv("NO_COLOR")) &&
                                           o.run.format == app::OutputFormat::Text);
     o.run.progress = o.no_progress ? false : (o.progress || ::isatty(STDERR_FILENO));
     o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();

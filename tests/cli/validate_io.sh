@@ -437,21 +437,21 @@ for case in "${adversarial_cases[@]}"; do
     fi
 done
 
-# --- pending: known pgnkit bugs, reported; run with PGNKIT_PENDING=1 ---------------------------
-if [[ ${PGNKIT_PENDING:-0} == 1 ]]; then
-    echo "== pending (known bugs)"
+# --- regressions: bugs this script found, fixed since ---------------------------------------
+if true; then
+    echo "== regressions"
     # A failed write of stdout (full disk) must not pass silently: exit 2 and a message.
     if [[ -w /dev/full ]]; then
         "$pgnkit" validate --no-progress valid.pgn >/dev/full 2>full.err
-        expect pending.stdout-write-error.exit-2 $? 2
-        if [[ -s full.err ]]; then pass pending.stdout-write-error.message; else fail pending.stdout-write-error.message "nothing on stderr"; fi
+        expect regression.stdout-write-error.exit-2 $? 2
+        if [[ -s full.err ]]; then pass regression.stdout-write-error.message; else fail regression.stdout-write-error.message "nothing on stderr"; fi
     else
-        skip pending.stdout-write-error "/dev/full is not available"
+        skip regression.stdout-write-error "/dev/full is not available"
     fi
     # no-color.org: an empty NO_COLOR does not disable colour.
     if command -v script >/dev/null; then
         script -qec "NO_COLOR= '$pgnkit' validate --no-progress small.pgn" /dev/null </dev/null >color.out
-        if has_escape color.out; then pass pending.empty-no-color-keeps-colour; else fail pending.empty-no-color-keeps-colour "no escape code"; fi
+        if has_escape color.out; then pass regression.empty-no-color-keeps-colour; else fail regression.empty-no-color-keeps-colour "no escape code"; fi
     fi
 fi
 
