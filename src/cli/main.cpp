@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_fen(app, run);
     pgnkit::cli::add_perft(app, run);
     pgnkit::cli::add_board(app, run);
+    pgnkit::cli::add_convert(app, run);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,196 @@
+#include "pgnkit/app/convert.hpp"
+
+#include "pgnkit/app/output.hpp"
+#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+namespace pgnkit::app {
+
+void ConvertStats::merge(const ConvertStats& o) {
+    games += o.games;
+    converted += o.converted;
+    invalid += o.invalid;
+    unconverted += o.unconverted;
+    transcoded += o.transcoded;
+    fixed += o.fixed;
+    bytes += o.bytes;
+}
+
+namespace {
+
+std::string_view line_end_name(LineEnd e) {
+    switch (e) {
+    case LineEnd::None: return "";
+    case LineEnd::Checkmate: return "checkmate";
+    case LineEnd::Stalemate: return "stalemate";
+    case LineEnd::DeadPosition: return "dead position";
+    case LineEnd::SeventyFive: return "75-move rule";
+    case LineEnd::Fivefold: return "fivefold repetition";
+    }
+    return "";
+}
+
+/// The separator a raw game needs so that the next game starts after a blank line; the
+/// game's own bytes are never changed.
+std::string_view raw_separator(std::string_view t) {
+    if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
+    if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
+    if (!t.empty() && t.back() == '\n') return "\n";
+    return "\n\n";
+}
+
+class ConvertProcessor final : public BatchProcessor {
+  public:
+    explicit ConvertProcessor(const ConvertRunOptions& o) : opts_(o), writer_(o.writer) {}
+
+    /// Converted games go to out.out; the stderr report of the batch goes to out.rejects
+    /// (the pipeline keeps both in input order).
+    void process(const Batch& batch, BatchOutput& out) override {
+        for (const BatchGame& g : batch.games) {
+            GameSpan span = batch.span(g);
+            reader_.read(span, writer_);
+            ++stats.games;
+            stats.bytes += g.length;
+            switch (writer_.verdict()) {
+            case GameVerdict::Converted:
+                ++stats.converted;
+                writer_.append_to(out.out);
+                if (writer_.transcoded()) {
+                    ++stats.transcoded;
+                    report_transcoded(out.rejects, span);
+                }
+                if (!writer_.result_fix().to.empty()) {
+                    ++stats.fixed;
+                    report_fix(out.rejects, span);
+                }
+                break;
+            case GameVerdict::Invalid:
+                ++stats.invalid;
+                report_errors(out.rejects, span);
+                if (!opts_.valid_only) out.out.append(span.text).append(raw_separator(span.text));
+                break;
+            case GameVerdict::Unconverted:
+                ++stats.unconverted;
+                line(out.rejects, span, writer_.unconverted_loc(), "warning", "not-converted",
+                     writer_.unconverted_reason() + "; the game is passed through unchanged");
+                out.out.append(span.text).append(raw_separator(span.text));
+                break;
+            }
+        }
+    }
+
+    ConvertStats stats;
+
+  private:
+    std::string printable(std::string_view s) const {
+        if (!writer_.transcoded()) return std::string(s);
+        std::string o;
+        latin1_to_utf8(s, o);
+        return o;
+    }
+
+    /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`.
+    void line(std::string& out, const GameSpan& span, SourceLocation loc, std::string_view sev,
+              std::string_view code, const std::string& message) const {
+        const GameInfo& info = writer_.validator().info();
+        out += fmt::format("{}:{}:{}: {}[{}]: {} (game {}", span.file, loc.line, loc.column, sev,
+                           code, printable(message), span.index + 1);
+        if (!info.white.empty() || !info.black.empty())
+            out += fmt::format(", {} – {}", printable(info.white.empty() ? "?" : info.white),
+                               printable(info.black.empty() ? "?" : info.black));
+        out += ")\n";
+    }
+
+    void report_errors(std::string& out, const GameSpan& span) const {
+        for (const Diagnostic& d : writer_.validator().diagnostics())
+            if (d.severity == Severity::Error)
+                line(out, span, d.loc, "error", code_name(d.code), d.message);
+    }
+
+    void report_transcoded(std::string& out, const GameSpan& span) const {
+        SourceLocation loc{span.first_line, 1, span.offset};
+        for (const Diagnostic& d : writer_.validator().diagnostics())
+            if (d.code == Code::Encoding) loc = d.loc;
+        line(out, span, loc, "warning", "encoding",
+             "text is not valid UTF-8; read as Latin-1 and transcoded to UTF-8");
+    }
+
+    void report_fix(std::string& out, const GameSpan& span) const {
+        const ResultFix& f = writer_.result_fix();
+        SourceLocation loc{span.first_line, 1, span.offset};
+        line(out, span, loc, "info", "result-fixed",
+             fmt::format("result '{}' set to '{}' ({})", f.from.empty() ? "none" : f.from, f.to,
+                         line_end_name(f.why)));
+    }
+
+    const ConvertRunOptions& opts_;
+    PgnReader reader_;
+    PgnWriter writer_;
+};
+
+} // namespace
+
+int run_convert(const ConvertRunOptions& opts) {
+    std::vector<std::unique_ptr<ConvertProcessor>> procs;
+    for (int i = 0; i < std::max(1, opts.jobs); ++i)
+        procs.push_back(std::make_unique<ConvertProcessor>(opts));
+
+    OutputFile out(opts.output.empty() ? std::string("-") : opts.output, opts.output_options);
+
+    PipelineOptions po;
+    po.inputs = opts.inputs;
+    po.jobs = opts.jobs;
+    po.progress = opts.progress;
+    int io_errors = 0;
+    bool write_failed = false;
+    auto stats = run_pipeline(
+        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
+        [&](BatchOutput& b) {
+            if (!b.io_error.empty()) {
+                ++io_errors;
+                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+            }
+            if (!b.rejects.empty()) std::fwrite(b.rejects.data(), 1, b.rejects.size(), stderr);
+            if (!out.write(b.out)) {
+                write_failed = true;
+                return false; // a closed pipe (| head) ends quietly; a full disk is reported
+            }
+            return true;
+        });
+    ConvertStats total;
+    for (auto& p : procs) total.merge(p->stats);
+
+    if (!write_failed && !out.flush()) write_failed = true;
+    if (write_failed) {
+        if (!out.error().empty()) {
+            fmt::print(stderr, "pgnkit convert: error: {}\n", out.error());
+            return 2;
+        }
+        return total.invalid ? 1 : 0; // stdout closed early: not an error
+    }
+    out.commit();
+
+    if (opts.summary || total.invalid || total.unconverted) {
+        std::string s = fmt::format(
+            "pgnkit convert: {} file{}, {} game{}: {} converted, {} invalid ({}), {} passed "
+            "through unconverted",
+            stats.files, stats.files == 1 ? "" : "s", total.games, total.games == 1 ? "" : "s",
+            total.converted, total.invalid,
+            opts.valid_only ? "dropped" : "passed through unchanged", total.unconverted);
+        if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
+        if (total.fixed)
+            s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");
+        s += '\n';
+        std::fwrite(s.data(), 1, s.size(), stderr);
+    }
+    if (stats.io_errors || io_errors) return 2;
+    return total.invalid ? 1 : 0;
+}
+
+} // namespace pgnkit::app
