@@ -7,3 +7,4 @@ add_test(NAME cli.golden
                  --pgnkit $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.golden PROPERTIES LABELS cli TIMEOUT 300)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_io.cmake)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/fen.cmake)
