@@ -296,7 +296,8 @@ void GameValidator::played(Frame& f, Move m) {
     LineEnd end = LineEnd::None;
     if (p.in_check() && !has_legal_move(p))
         end = LineEnd::Checkmate;
-    else if (has_insufficient_material(p))
+    else if (!m.is_null() && (before.is_capture(m) || m.kind() == Move::Promotion) &&
+             has_insufficient_material(p)) // material changes only by a capture or a promotion
         end = LineEnd::DeadPosition;
     else if (p.halfmove_clock() >= 150)
         end = LineEnd::SeventyFive;

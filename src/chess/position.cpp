@@ -239,8 +239,17 @@ void Position::play(Move m) {
         for (int i = 0; i < 4; ++i)
             if (changed & (1u << i)) key_ ^= zobrist::castling(i);
     }
+    // Only the side that moved can give check, and never with its king.
     Square ksq = king_[idx(them)];
-    checkers_ = ksq == NoSquare ? 0 : attackers_to(ksq) & pieces(us);
+    if (ksq == NoSquare) {
+        checkers_ = 0;
+        return;
+    }
+    const Bitboard occ = pieces();
+    checkers_ = (pawn_attacks(them, ksq) & pieces(us, PieceType::Pawn)) |
+                (knight_attacks(ksq) & pieces(us, PieceType::Knight)) |
+                (bishop_attacks(ksq, occ) & pieces(us, PieceType::Bishop, PieceType::Queen)) |
+                (rook_attacks(ksq, occ) & pieces(us, PieceType::Rook, PieceType::Queen));
 }
 
 void Position::finish() {
