@@ -8,3 +8,4 @@ add_test(NAME cli.golden
 set_tests_properties(cli.golden PROPERTIES LABELS cli TIMEOUT 300)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_io.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/fen.cmake)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/convert.cmake)
