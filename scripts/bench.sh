@@ -18,6 +18,10 @@
 #                               and lichess-style. Environment: BENCH_RUNS (best of, default 3),
 #                               BENCH_MIN_MB (default 100).
 #
+#   scripts/bench.sh convert    pgnkit convert (--jobs 1 and all cores) vs pgn-extract -s (both
+#                               write the games in export format; output to /dev/null) on the
+#                               same two >= 100 MB files as validate (same environment).
+#
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
 
@@ -30,7 +34,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -251,9 +255,52 @@ bench_validate() {
     echo "pgnkit / speed of the other tool (above 1: pgnkit is faster)"
 }
 
+# --- convert ----------------------------------------------------------------------------------
+
+bench_convert() {
+    need_pgnkit
+    command -v bc >/dev/null || die "bc is needed"
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
+    local dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    [[ -x $pgn_extract ]] || die "pgn-extract is needed (apt-get install pgn-extract)"
+    command -v zstd >/dev/null || die "zstd is needed"
+    make_validate_inputs "$dir"
+
+    echo "pgnkit convert vs pgn-extract -s (PGN in, export-format PGN out to /dev/null);"
+    echo "best wall time of $runs runs per process incl. start-up; $(nproc) cores"
+    echo "pgnkit:      $PGNKIT"
+    echo "pgn-extract: $pgn_extract -s FILE ($("$pgn_extract" --version 2>&1 | head -n 1))"
+    echo
+    local file
+    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+        local bytes
+        bytes=$(stat -c %s "$file")
+        printf '%s: %.1f MB\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)"
+        printf '  %-34s %8s %8s\n' tool s MB/s
+        local -A secs=()
+        secs[j1]=$(best_of "$runs" "$PGNKIT" convert --jobs 1 "$file")
+        secs[all]=$(best_of "$runs" "$PGNKIT" convert "$file")
+        secs[pe]=$(best_of "$runs" "$pgn_extract" -s "$file")
+        local key label
+        for key in j1 all pe; do
+            case $key in
+            j1) label="pgnkit convert --jobs 1" ;;
+            all) label="pgnkit convert (--jobs $(nproc))" ;;
+            pe) label="pgn-extract -s" ;;
+            esac
+            printf '  %-34s %8.2f %8.1f\n' "$label" "${secs[$key]}" \
+                "$(echo "$bytes / ${secs[$key]} / 1000000" | bc -l)"
+        done
+        printf '  speed ratios: pgnkit(-j1)/pgn-extract %.2f, pgnkit(all)/pgn-extract %.2f\n\n' \
+            "$(echo "${secs[pe]} / ${secs[j1]}" | bc -l)" "$(echo "${secs[pe]} / ${secs[all]}" | bc -l)"
+    done
+    echo "ratio = speed of pgnkit / speed of pgn-extract (above 1: pgnkit is faster)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
+convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
 # fen) bench_fen ;;
 -h | --help | help | "") usage ;;
 *)
