@@ -11,3 +11,13 @@ add_test(NAME differential.stockfish
 set_tests_properties(differential.stockfish PROPERTIES
   LABELS differential
   TIMEOUT 900)
+
+add_executable(list_games ${CMAKE_CURRENT_LIST_DIR}/list_games.cpp)
+target_link_libraries(list_games PRIVATE pgnkit_lib)
+
+add_test(NAME differential.pgn-extract
+         COMMAND ${CMAKE_SOURCE_DIR}/scripts/differential-pgn-extract.sh
+                 $<TARGET_FILE:pgnkit> $<TARGET_FILE:list_games>)
+set_tests_properties(differential.pgn-extract PROPERTIES
+  LABELS differential
+  TIMEOUT 900)
