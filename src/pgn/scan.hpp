@@ -22,42 +22,18 @@ constexpr bool is_tag_name_char(char c) {
            c == '-' || c == '+' || c == '#' || c == '=' || c == ':';
 }
 
-/// Bytes that end a movetext token in the reader: blanks, line ends, control bytes,
-/// `{ } ( ) [ ] ; $ "`.
-constexpr bool is_token_delim(char c) {
-    switch (c) {
-    case '{':
-    case '}':
-    case '(':
-    case ')':
-    case '[':
-    case ']':
-    case ';':
-    case '$':
-    case '"': return true;
-    default: return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
-    }
-}
-
-/// Byte classes, one table lookup instead of a chain of comparisons.
+/// Byte classes of the splitter: one table lookup instead of a chain of comparisons.
 enum : std::uint8_t {
-    cls_blank = 1,     ///< is_blank
-    cls_tag_name = 2,  ///< is_tag_name_char
-    cls_delim = 4,     ///< is_token_delim (includes blanks and line ends)
-    cls_move_start = 8 ///< first byte of a plain move: a-h, B R Q K O (N is special: a glyph)
+    cls_blank = 1,    ///< is_blank
+    cls_tag_name = 2, ///< is_tag_name_char
 };
 
 inline constexpr std::array<std::uint8_t, 256> char_classes = [] {
     std::array<std::uint8_t, 256> t{};
     for (int i = 0; i < 256; ++i) {
         char c = static_cast<char>(i);
-        std::uint8_t k = 0;
-        if (is_blank(c)) k |= cls_blank;
-        if (is_tag_name_char(c)) k |= cls_tag_name;
-        if (is_token_delim(c) || c == ' ') k |= cls_delim;
-        if ((c >= 'a' && c <= 'h') || c == 'B' || c == 'R' || c == 'Q' || c == 'K' || c == 'O')
-            k |= cls_move_start;
-        t[static_cast<std::size_t>(i)] = k;
+        t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
+            (is_blank(c) ? cls_blank : 0) | (is_tag_name_char(c) ? cls_tag_name : 0));
     }
     return t;
 }();

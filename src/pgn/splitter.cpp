@@ -370,45 +370,63 @@ void GameSplitter::decide_tag_line() {
 
 void GameSplitter::scan_movetext() {
     const char* b = buf_.get();
-    std::size_t p = pos_;
     const std::size_t e = end_;
-    std::uint64_t depth = depth_;
-    bool comment = mode_ == Mode::Comment;
     for (;;) {
-        if (comment) {
-            p = find_any<'}', '\n', '\r'>(b, p, e);
-            if (p == e || b[p] != '}') break;
-            comment = false;
-            ++p;
-            continue;
+        std::size_t p = pos_;
+        std::uint64_t depth = depth_;
+        bool comment = mode_ == Mode::Comment;
+        for (;;) {
+            if (comment) {
+                p = find_any<'}', '\n', '\r'>(b, p, e);
+                if (p == e || b[p] != '}') break;
+                comment = false;
+                ++p;
+                continue;
+            }
+            p = find_any<'\n', '\r', '{', '(', ')', ';'>(b, p, e);
+            if (p == e) break;
+            char c = b[p];
+            if (c == '{') {
+                comment = true;
+                token_start_ = ++p;
+            } else if (c == '(') {
+                ++depth, ++p;
+            } else if (c == ')') {
+                if (depth > 0) --depth;
+                ++p;
+            } else {
+                break;
+            }
         }
-        p = find_any<'\n', '\r', '{', '(', ')', ';'>(b, p, e);
-        if (p == e) break;
-        char c = b[p];
-        if (c == '{') {
-            comment = true;
-            token_start_ = ++p;
-        } else if (c == '(') {
-            ++depth, ++p;
-        } else if (c == ')') {
-            if (depth > 0) --depth;
-            ++p;
-        } else {
-            break;
+        depth_ = depth;
+        in_comment_ = comment;
+        mode_ = comment ? Mode::Comment : Mode::Movetext;
+        pos_ = p;
+        if (p == e) return;
+        if (b[p] == ';') {
+            semicolon_ = p;
+            mode_ = Mode::LineComment;
+            ++pos_;
+            return;
         }
+        if (!next_line(b)) return;
+        // The next line goes on in movetext or a comment (the usual wrapped movetext):
+        // what next() does at a line start, for a byte that is not special there.
+        char c = b[pos_];
+        if (c == '[' || c == '%' || c == '\xEF' || is_blank(c)) return;
+        content_line(c);
+        if (ready_ || (mode_ != Mode::Movetext && mode_ != Mode::Comment)) return;
     }
-    depth_ = depth;
-    in_comment_ = comment;
-    mode_ = comment ? Mode::Comment : Mode::Movetext;
-    pos_ = p;
-    if (p == e) return;
-    if (b[p] == ';') {
-        semicolon_ = p;
-        mode_ = Mode::LineComment;
-        ++pos_;
-    } else {
-        handle_newline(b[p]);
-    }
+}
+
+bool GameSplitter::next_line(const char* b) {
+    // At a line break in a mode where next() would only call handle_newline: take it and
+    // the LF of a CR LF; true if a byte of the next line is in the buffer.
+    handle_newline(b[pos_]);
+    if (pos_ < end_ && b[pos_] == '\n' && cr_pending_) handle_newline('\n');
+    if (pos_ == end_ || b[pos_] == '\n' || b[pos_] == '\r') return false;
+    cr_pending_ = false;
+    return true;
 }
 
 void GameSplitter::scan_tag_name() {
@@ -426,27 +444,38 @@ void GameSplitter::scan_tag_name() {
 }
 
 void GameSplitter::scan_tag() {
-    // After `[`: the usual `Name "value"]` in one go; anything else is left to next().
+    // After `[`: the usual `Name "value"]` lines in one go; anything else is left to next().
     const char* b = buf_.get();
     const std::size_t e = end_;
-    std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
-    if (p == e || !is_tag_name_char(b[p])) return;
-    mode_ = Mode::TagName;
-    scan_tag_name();
-    p = pos_;
-    if (p == e || b[p] == '\n' || b[p] == '\r') return;
-    decide_tag_line();
-    if (ready_ || mode_ != Mode::TagAfterName) return;
-    p = pos_ = detail::skip_blanks(b, p, e);
-    if (p == e || b[p] != '"') return;
-    mode_ = Mode::TagValue;
-    p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
-    if (p == e || b[p] != '"') return;
-    mode_ = Mode::TagAfterValue;
-    p = pos_ = detail::skip_blanks(b, p + 1, e);
-    if (p == e || b[p] != ']') return;
-    mode_ = Mode::TagRest;
-    pos_ = detail::skip_blanks(b, p + 1, e);
+    for (;;) {
+        std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
+        if (p == e || !is_tag_name_char(b[p])) return;
+        mode_ = Mode::TagName;
+        scan_tag_name();
+        p = pos_;
+        if (p == e || b[p] == '\n' || b[p] == '\r') return;
+        decide_tag_line();
+        if (ready_ || mode_ != Mode::TagAfterName) return;
+        p = pos_ = detail::skip_blanks(b, p, e);
+        if (p == e || b[p] != '"') return;
+        mode_ = Mode::TagValue;
+        p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
+        if (p == e || b[p] != '"') return;
+        mode_ = Mode::TagAfterValue;
+        p = pos_ = detail::skip_blanks(b, p + 1, e);
+        if (p == e || b[p] != ']') return;
+        mode_ = Mode::TagRest;
+        p = pos_ = detail::skip_blanks(b, p + 1, e);
+        if (p == e || (b[p] != '\n' && b[p] != '\r')) return;
+        if (!next_line(b)) return;
+        // Another tag line: what next() does for `[` at a line start.
+        if (b[pos_] != '[' || (in_comment_ && !blank_before_)) return;
+        line_content_ = true;
+        mode_ = Mode::TagOpen;
+        name_hash_ = fnv_basis;
+        name_len_ = 0;
+        ++pos_;
+    }
 }
 
 // ------------------------------------------------------------------ the scan

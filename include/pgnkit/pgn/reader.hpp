@@ -12,11 +12,15 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace pgnkit {
 
@@ -78,6 +82,66 @@ void parse_tag(std::string_view text, std::size_t i, std::size_t eol, std::strin
 /// and stores up to `max` NAGs (in text order) in nags/offs.
 std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
                                std::size_t max, std::size_t& count);
+/// Byte classes of the movetext scanner.
+enum : unsigned char {
+    tok_delim = 1, ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
+    tok_move = 2,  ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
+    tok_blank = 4, ///< a blank inside a line
+};
+inline constexpr std::array<unsigned char, 256> token_classes = [] {
+    std::array<unsigned char, 256> t{};
+    for (int k = 0; k < 256; ++k) {
+        char c = static_cast<char>(k);
+        unsigned char cls = 0;
+        if (k < 0x20 || k == 0x7F || c == ' ' || c == '{' || c == '}' || c == '(' || c == ')' ||
+            c == '[' || c == ']' || c == ';' || c == '$' || c == '"')
+            cls |= tok_delim;
+        if ((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
+            c == 'O')
+            cls |= tok_move;
+        if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
+        t[static_cast<std::size_t>(k)] = cls;
+    }
+    return t;
+}();
+/// Index of the first token delimiter (tok_delim) in s[i, n), or n.
+inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
+#if defined(__SSE2__)
+    // 16 bytes at a time, no branch per byte: tokens have unpredictable lengths.
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+        __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
+        __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                       _mm_set1_epi8('(')); // ( )
+        __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
+        __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
+                                     _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
+        __m128i other = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')),
+                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
+        __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+        i += 16;
+    }
+#endif
+    while (i < n && !(token_classes[static_cast<unsigned char>(s[i])] & tok_delim)) ++i;
+    return i;
+}
+/// Whether a move token may end with a glued annotation glyph (`!`, `?`, `=`, `+-`, `±` …);
+/// false for nearly every move (`e4`, `Nf3+`, `O-O`, `e8=Q#`).
+inline bool may_end_with_glyph(std::string_view t) {
+    if (t.size() < 2) return false;
+    auto last = static_cast<unsigned char>(t.back());
+    if (last == '+') { // glued glyphs ending in `+`: `-+`, `=/+`, `-/+`, `−+`
+        char prev = t[t.size() - 2];
+        return prev == '-' || prev == '/' || prev == '\x92';
+    }
+    return last == '!' || last == '?' || last == '=' || last == '-' || last >= 0x80;
+}
+/// Index of the first `}`, LF or CR in s[b, n), or n.
+std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n);
 /// Line breaks in [b, e) and the index just after the last one (or npos).
 std::uint64_t count_breaks(const char* s, std::size_t b, std::size_t e, bool has_cr,
                            std::size_t& after_last);
@@ -177,29 +241,12 @@ struct PgnReader::Run {
         return e;
     }
     static bool is_delim(char c) {
-        switch (c) {
-        case ' ':
-        case '\t':
-        case '\n':
-        case '\r':
-        case '\v':
-        case '\f':
-        case '{':
-        case '}':
-        case '(':
-        case ')':
-        case '[':
-        case ']':
-        case ';':
-        case '$':
-        case '"': return true;
-        default: return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
-        }
+        return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_delim) != 0;
     }
     void skip_blanks() {
         while (i < n) {
             char c = s[i];
-            if (c == ' ' || c == '\t' || c == '\v' || c == '\f') {
+            if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_blank) {
                 ++i;
             } else if (c == '\n') {
                 ++i, ++line, line_start = i;
@@ -249,7 +296,7 @@ struct PgnReader::Run {
                     break;
                 }
             }
-            movetext_token(c);
+            if (!fast_token(c)) movetext_token(c);
         }
         if (in_tags && !skip) skip = v.end_tags();
         if (!skip) finish();
@@ -309,6 +356,7 @@ struct PgnReader::Run {
         SourceLocation at = loc(i);
         switch (c) {
         case '{': {
+            if (one_line_comment(at)) return;
             const void* p = std::memchr(s + i + 1, '}', n - i - 1);
             std::size_t e = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
             std::size_t b = i + 1;
@@ -386,8 +434,17 @@ struct PgnReader::Run {
         }
         default: break;
         }
-        std::size_t j = i;
-        while (j < n && !is_delim(s[j])) ++j;
+        std::size_t j = detail::token_end(s, i, n);
+        // The common tokens first: a plain move (`e4`, `Nxf3+`, `O-O`) and a move number
+        // (`12.`, `12...`); both cannot be a result, a glyph or text after the result.
+        if (!have_result && j != i) {
+            if (is_plain_move(std::string_view(s + i, j - i))) {
+                v.move(std::string_view(s + i, j - i), at);
+                i = j;
+                return;
+            }
+            if (c >= '1' && c <= '9' && move_number_token(j, at)) return;
+        }
         if (j == i) { // a delimiter that starts nothing: } ] " or control bytes
             while (j < n && is_delim(s[j]) && s[j] != ' ' && s[j] != '\n' && s[j] != '\r' &&
                    s[j] != '\t' && s[j] != '{' && s[j] != '(' && s[j] != ')' && s[j] != '[' &&
@@ -401,6 +458,63 @@ struct PgnReader::Run {
         }
         word(std::string_view(s + i, j - i), at);
         i = j;
+    }
+
+    /// `{…}` closed on its own line and within the limits: no line breaks to count, no
+    /// elisions to apply (else false: the general path handles it).
+    bool one_line_comment(SourceLocation at) {
+        std::size_t b = i + 1;
+        std::size_t e = detail::find_brace_or_eol(s, b, n);
+        if (e == n || s[e] != '}' || e - b > rd.limits_.comment_keep_limit ||
+            (ek < sp.elisions.size() && sp.elisions[ek].pos <= e))
+            return false;
+        v.comment(std::string_view(s + b, e - b), at);
+        i = e + 1;
+        return true;
+    }
+    /// The common movetext tokens, inline: a plain move, a move number, a one-line
+    /// comment. False (nothing done) for anything else.
+    bool fast_token(char c) {
+        if (c == '{') return one_line_comment(loc(i));
+        if (have_result) return false;
+        auto cls = detail::token_classes[static_cast<unsigned char>(c)];
+        if (cls & detail::tok_move) {
+            std::size_t j = detail::token_end(s, i + 1, n);
+            std::string_view t(s + i, j - i);
+            if (!is_plain_move(t)) return false;
+            v.move(t, loc(i));
+            i = j;
+            return true;
+        }
+        if (c >= '1' && c <= '9') return move_number_token(detail::token_end(s, i + 1, n), loc(i));
+        return false;
+    }
+    /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
+    /// and has no glued glyph.
+    static bool is_plain_move(std::string_view t) {
+        char c = t[0];
+        return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) &&
+               (c != 'N' || t.size() > 1) && !detail::may_end_with_glyph(t);
+    }
+    /// `12.`, `12...` or `12.e4` (a token [i, j) starting with 1-9): what word() does with
+    /// it, without its result and glyph checks. False (nothing done) for anything else.
+    bool move_number_token(std::size_t j, SourceLocation at) {
+        std::size_t d = i;
+        int num = 0;
+        while (d < j && s[d] >= '0' && s[d] <= '9' && d - i < 9) num = num * 10 + (s[d++] - '0');
+        if (d == j || s[d] != '.') return false; // `12`, a long number, `1-0`, `1/2`
+        std::size_t dots = d;
+        while (dots < j && s[dots] == '.') ++dots;
+        std::string_view rest(s + dots, j - dots);
+        if (!rest.empty() && !is_plain_move(rest)) return false;
+        v.move_number(num, dots - d >= 2, at);
+        if (!rest.empty()) {
+            at.column += static_cast<std::uint32_t>(dots - i);
+            at.offset += dots - i;
+            v.move(rest, at);
+        }
+        i = j;
+        return true;
     }
 
     void word(std::string_view t, SourceLocation at) {

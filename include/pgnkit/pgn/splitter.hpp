@@ -124,6 +124,7 @@ class GameSplitter {
     void scan_movetext(); // Movetext / Comment modes up to a line end or `;`
     void scan_tag();      // a tag line after its `[`
     void scan_tag_name(); // TagName mode
+    bool next_line(const char* b);
     std::uint64_t abs_offset(std::size_t i) const { return base_ + i; }
     bool name_seen(std::uint64_t h) const;
     void add_name(std::uint64_t h);
