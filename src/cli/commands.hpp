@@ -17,6 +17,8 @@ void add_validate(CLI::App& app, Runner& run);
 void add_fen(CLI::App& app, Runner& run);
 void add_board(CLI::App& app, Runner& run);
 void add_convert(CLI::App& app, Runner& run);
+void add_stats(CLI::App& app, Runner& run);
+void add_merge(CLI::App& app, Runner& run);
 
 /// Exit codes (ripgrep's convention): 0 ok, 1 "found something" (invalid input), 2 trouble.
 inline constexpr int ExitOk = 0, ExitFound = 1, ExitError = 2;

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_perft(app, run);
     pgnkit::cli::add_board(app, run);
     pgnkit::cli::add_convert(app, run);
+    pgnkit::cli::add_stats(app, run);
+    pgnkit::cli::add_merge(app, run);
 
     try {
         app.parse(argc, argv);

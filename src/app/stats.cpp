@@ -1,0 +1,622 @@
+// pgnkit stats: the collecting side (a visitor per worker) and the stats/merge runs.
+// Tables are built in stats_tables.cpp; the raw JSON form is in stats_json.cpp.
+
+#include "pgnkit/app/stats.hpp"
+
+#include "pgnkit/app/output.hpp"
+#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+namespace pgnkit::app {
+
+using namespace chess;
+
+// ------------------------------------------------------------------ merging
+
+void PlayerRecord::merge(const PlayerRecord& o) {
+    games += o.games, white += o.white, wins += o.wins, draws += o.draws, losses += o.losses;
+    rated += o.rated, rated_wins += o.rated_wins, rated_losses += o.rated_losses;
+    opp_elo_sum += o.opp_elo_sum;
+}
+
+StatsAggregate::StatsAggregate(const StatsLimits& l)
+    : termination(l.keys, {}), eco(l.keys, {}), first_move(l.keys, {}), first_two(l.keys, {}),
+      time_control(l.keys, {}), dates(l.keys, {}), events(l.keys, {}), rounds(l.keys, {}),
+      players(l.players, {}) {}
+
+namespace {
+template <std::size_t N>
+void add(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, N>& b) {
+    for (std::size_t i = 0; i < N; ++i) a[i] += b[i];
+}
+} // namespace
+
+void StatsAggregate::merge(const StatsAggregate& o) {
+    add(games, o.games), add(plies, o.plies), add(results, o.results), add(endings, o.endings);
+    add(lengths, o.lengths), add(elo_white, o.elo_white), add(elo_black, o.elo_black);
+    add(elo_sum, o.elo_sum), add(elo_games, o.elo_games);
+    add(diff_games, o.diff_games), add(diff_points2, o.diff_points2);
+    add(diff_expected, o.diff_expected);
+    add(facts_white, o.facts_white), add(facts_black, o.facts_black);
+    clock_games += o.clock_games, clock_moves += o.clock_moves;
+    clock_spent_cs += o.clock_spent_cs;
+    add(spent, o.spent);
+    eval_games += o.eval_games, eval_moves += o.eval_moves;
+    add(swings, o.swings);
+    termination.merge(o.termination), eco.merge(o.eco), first_move.merge(o.first_move);
+    first_two.merge(o.first_two), time_control.merge(o.time_control), dates.merge(o.dates);
+    events.merge(o.events), rounds.merge(o.rounds), players.merge(o.players);
+}
+
+StatsGroups::StatsGroups(std::string by_tag, const StatsLimits& l)
+    : by(std::move(by_tag)), limits(l), all(l), groups(l.groups, StatsAggregate(l)) {}
+
+void StatsGroups::merge(const StatsGroups& o) {
+    if (by != o.by)
+        throw std::runtime_error(fmt::format("cannot merge stats grouped by '{}' with stats "
+                                             "grouped by '{}'",
+                                             by, o.by));
+    all.merge(o.all);
+    groups.merge(o.groups);
+}
+
+// ------------------------------------------------------------------ collecting
+
+namespace {
+
+/// The value of a PGN embedded command (`[%clk 0:03:00]`, PGN supplement), "" if absent.
+std::string_view find_command(std::string_view comment, std::string_view name) {
+    std::size_t at = comment.find(name);
+    if (at == std::string_view::npos) return {};
+    std::size_t b = at + name.size();
+    while (b < comment.size() && comment[b] == ' ') ++b;
+    std::size_t e = comment.find(']', b);
+    if (e == std::string_view::npos) return {};
+    std::string_view v = comment.substr(b, e - b);
+    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+    if (auto comma = v.find(','); comma != std::string_view::npos) v = v.substr(0, comma);
+    return v;
+}
+
+/// `h:mm:ss[.f]` (or `m:ss`, `ss`) in centiseconds; -1 if malformed.
+long long parse_clock(std::string_view s) {
+    long long total = 0, part = 0;
+    bool digit = false;
+    std::size_t i = 0;
+    for (; i < s.size() && s[i] != '.'; ++i) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') {
+            part = part * 10 + (c - '0');
+            digit = true;
+            if (part > 100000000) return -1;
+        } else if (c == ':') {
+            total = (total + part) * 60;
+            part = 0;
+        } else {
+            return -1;
+        }
+    }
+    if (!digit) return -1;
+    long long cs = (total + part) * 100;
+    if (i < s.size()) { // fraction
+        long long scale = 10;
+        for (++i; i < s.size() && scale > 0; ++i, scale /= 10) {
+            if (s[i] < '0' || s[i] > '9') return -1;
+            cs += (s[i] - '0') * scale;
+        }
+    }
+    return cs;
+}
+
+/// `[%eval 0.17]` in centipawns from White's view, clamped to ±1000; a mate (`#-3`) is
+/// ±1000. Returns false if malformed.
+bool parse_eval(std::string_view s, int& cp) {
+    if (s.empty()) return false;
+    if (s[0] == '#') {
+        cp = (s.size() > 1 && s[1] == '-') ? -1000 : 1000;
+        return true;
+    }
+    bool neg = false;
+    std::size_t i = 0;
+    if (s[0] == '+' || s[0] == '-') neg = s[0] == '-', ++i;
+    long long whole = 0, frac = 0, scale = 10;
+    bool digit = false;
+    for (; i < s.size() && s[i] != '.'; ++i) {
+        if (s[i] < '0' || s[i] > '9') return false;
+        if (whole < 100000) whole = whole * 10 + (s[i] - '0');
+        digit = true;
+    }
+    if (i < s.size())
+        for (++i; i < s.size(); ++i) {
+            if (s[i] < '0' || s[i] > '9') return false;
+            if (scale > 0) frac += (s[i] - '0') * scale, scale /= 10;
+            digit = true;
+        }
+    if (!digit) return false;
+    long long v = whole * 100 + frac;
+    if (v > 1000) v = 1000;
+    cp = static_cast<int>(neg ? -v : v);
+    return true;
+}
+
+/// A numeric Elo (1–4 digits, > 0), else 0.
+int parse_elo(std::string_view s) {
+    if (s.empty() || s.size() > 4) return 0;
+    int v = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return 0;
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
+/// `base+inc` (seconds) from a TimeControl tag (PGN §9.6.1); false if not of that form.
+bool parse_time_control(std::string_view s, long long& base, long long& inc) {
+    auto plus = s.find('+');
+    auto number = [](std::string_view t, long long& v) {
+        if (t.empty() || t.size() > 9) return false;
+        v = 0;
+        for (char c : t) {
+            if (c < '0' || c > '9') return false;
+            v = v * 10 + (c - '0');
+        }
+        return true;
+    };
+    if (plus == std::string_view::npos) {
+        inc = 0;
+        return number(s, base);
+    }
+    return number(s.substr(0, plus), base) && number(s.substr(plus + 1), inc);
+}
+
+std::size_t spent_bin(long long cs) {
+    // Seconds: <1, 1-2, 2-5, 5-10, 10-20, 20-30, 30-60, 60-120, 120-300, ≥300.
+    static constexpr long long edges[] = {100, 200, 500, 1000, 2000, 3000, 6000, 12000, 30000};
+    std::size_t b = 0;
+    while (b < std::size(edges) && cs >= edges[b]) ++b;
+    return b;
+}
+
+std::size_t swing_bin(int loss) {
+    // Centipawns lost by the mover: <50, 50-99, 100-199, 200-299, 300-499, 500-999, ≥1000.
+    static constexpr int edges[] = {50, 100, 200, 300, 500, 1000};
+    std::size_t b = 0;
+    while (b < std::size(edges) && loss >= edges[b]) ++b;
+    return b;
+}
+
+ResultKind result_kind(std::string_view r) {
+    if (r == "1-0") return ResultKind::WhiteWin;
+    if (r == "0-1") return ResultKind::BlackWin;
+    if (r == "1/2-1/2") return ResultKind::Draw;
+    if (r == "*") return ResultKind::Unfinished;
+    return ResultKind::Missing;
+}
+
+/// FIDE expected score of White (FIDE Rating Regulations 8.1, the logistic form
+/// E = 1/(1+10^(-D/400))), in millionths.
+std::uint64_t expected_micro(int diff) {
+    return static_cast<std::uint64_t>(
+        std::llround(1e6 / (1.0 + std::pow(10.0, -static_cast<double>(diff) / 400.0))));
+}
+
+/// The tags the stats read; kept in reused strings (no allocation per game once warm).
+enum TagSlot : std::uint8_t {
+    TWhite,
+    TBlack,
+    TWhiteElo,
+    TBlackElo,
+    TResult,
+    TEco,
+    TEvent,
+    TRound,
+    TDate,
+    TTimeControl,
+    TTermination,
+    TBy,
+    TagSlots
+};
+
+class StatsVisitor final : public VisitorBase, public ReplayListener {
+  public:
+    StatsVisitor(StatsGroups& out, bool valid_only, GameValidator& v)
+        : out_(out), valid_only_(valid_only), v_(v) {
+        v_.set_listener(this);
+    }
+
+    void begin_game(const GameSpan& s) {
+        v_.begin_game(s);
+        for (auto& t : tags_) t.clear();
+        facts_ = {};
+        depth_ = 0;
+        comment_target_ = standard_start_ = false;
+        first_len_ = second_len_ = 0;
+        clock_[0] = clock_[1] = -1;
+        has_clock_ = has_eval_ = false;
+        prev_eval_ = 0;
+        have_prev_eval_ = false;
+        clock_moves_ = clock_spent_ = eval_moves_ = 0;
+        spent_ = {};
+        swings_ = {};
+        last_ply_ = 0;
+        last_white_ = true;
+    }
+    void tag(std::string_view n, std::string_view value, SourceLocation l) {
+        v_.tag(n, value, l);
+        if (!out_.by.empty() && n == out_.by) tags_[TBy].assign(value);
+        static constexpr std::pair<std::string_view, TagSlot> known[] = {
+            {"White", TWhite},
+            {"Black", TBlack},
+            {"WhiteElo", TWhiteElo},
+            {"BlackElo", TBlackElo},
+            {"Result", TResult},
+            {"ECO", TEco},
+            {"Event", TEvent},
+            {"Round", TRound},
+            {"Date", TDate},
+            {"TimeControl", TTimeControl},
+            {"Termination", TTermination}};
+        for (auto [name, slot] : known)
+            if (n == name) {
+                tags_[slot].assign(value);
+                return;
+            }
+    }
+    bool end_tags() {
+        bool skip = v_.end_tags();
+        if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
+        return skip;
+    }
+    void move_number(int n, bool b, SourceLocation l) { v_.move_number(n, b, l); }
+    void move(std::string_view t, SourceLocation l) {
+        if (depth_ == 0) comment_target_ = false; // set again by on_move if replayed
+        v_.move(t, l);
+    }
+    void nag(int n, SourceLocation l) { v_.nag(n, l); }
+    void comment(std::string_view text, SourceLocation l) {
+        v_.comment(text, l);
+        if (depth_ != 0 || !comment_target_ || text.size() < 6) return;
+        if (std::string_view c = find_command(text, "[%clk"); !c.empty()) clock(c);
+        if (std::string_view e = find_command(text, "[%eval"); !e.empty()) eval(e);
+    }
+    void begin_variation(SourceLocation l) {
+        v_.begin_variation(l);
+        ++depth_;
+    }
+    void end_variation(SourceLocation l) {
+        v_.end_variation(l);
+        if (depth_ > 0) --depth_;
+    }
+    void result(std::string_view t, SourceLocation l) { v_.result(t, l); }
+    void end_game() { v_.end_game(); }
+    void diagnostic(const Diagnostic& d) { v_.diagnostic(d); }
+
+    void on_move(const ReplayedMove& m) override {
+        if (m.depth != 0) return;
+        bool white = m.before.side_to_move() == Color::White;
+        auto& f = white ? facts_[0] : facts_[1];
+        ++f[std::size_t(MoveFact::Moves)];
+        comment_target_ = true;
+        last_ply_ = m.ply;
+        last_white_ = white;
+        if (m.move.is_null()) { // a null move (`--`)
+            ++f[std::size_t(MoveFact::NullMoves)];
+        } else {
+            if (m.before.is_capture(m.move)) ++f[std::size_t(MoveFact::Captures)];
+            switch (m.move.kind()) {
+            case Move::EnPassant: ++f[std::size_t(MoveFact::EnPassant)]; break;
+            case Move::Castling:
+                ++f[std::size_t(Position::castle_side(m.move) == CastleSide::King
+                                    ? MoveFact::CastleKing
+                                    : MoveFact::CastleQueen)];
+                break;
+            case Move::Promotion:
+                switch (m.move.promotion()) {
+                case PieceType::Queen: ++f[std::size_t(MoveFact::PromoteQueen)]; break;
+                case PieceType::Rook: ++f[std::size_t(MoveFact::PromoteRook)]; break;
+                case PieceType::Bishop: ++f[std::size_t(MoveFact::PromoteBishop)]; break;
+                default: ++f[std::size_t(MoveFact::PromoteKnight)]; break;
+                }
+                break;
+            case Move::Normal: break;
+            }
+        }
+        if (m.after.in_check()) ++f[std::size_t(MoveFact::Checks)];
+        // The opening: the first two plies in canonical SAN (only from the standard start).
+        if (m.ply <= 2 && standard_start_) {
+            char* buf = m.ply == 1 ? first_ : second_;
+            char* e = write_san(m.before, m.move, buf);
+            (m.ply == 1 ? first_len_ : second_len_) = std::size_t(e - buf);
+        }
+    }
+    void on_start(const Position& pos) override {
+        static const std::uint64_t start_key = Position::startpos().repetition_key();
+        standard_start_ = pos.repetition_key() == start_key;
+    }
+
+    /// Adds the game just read to the aggregates (`utf8`: the reader's encoding verdict).
+    void finish(bool utf8) {
+        bool invalid = v_.has_error();
+        const GameInfo& info = v_.info();
+        if (!utf8)
+            for (auto& t : tags_) {
+                if (t.empty() || is_valid_utf8(t)) continue;
+                scratch_.clear();
+                latin1_to_utf8(t, scratch_);
+                t.swap(scratch_);
+            }
+        StatsAggregate& a = out_.by.empty() ? out_.all : out_.groups.at(tags_[TBy]);
+        std::size_t k = invalid ? 1 : 0;
+        ++a.games[k];
+        a.plies[k] += std::uint64_t(info.plies);
+        if (invalid && valid_only_) return;
+
+        std::string_view res = tags_[TResult];
+        if (res.empty() || res == "?") res = info.result_marker;
+        ResultKind rk = result_kind(res);
+        ++a.results[std::size_t(rk)];
+        ++a.endings[std::size_t(info.end)];
+        if (!tags_[TTermination].empty()) ++a.termination.at(tags_[TTermination]).n;
+        a.lengths[std::min<std::size_t>(std::size_t(info.plies) / 10, length_bins - 1)]++;
+
+        if (!tags_[TEco].empty() && tags_[TEco] != "?") ++a.eco.at(tags_[TEco]).n;
+        if (first_len_ != 0) {
+            ++a.first_move.at(std::string_view(first_, first_len_)).n;
+            if (second_len_ != 0) {
+                std::size_t n = first_len_;
+                first_[n++] = ' ';
+                std::memcpy(first_ + n, second_, second_len_);
+                ++a.first_two.at(std::string_view(first_, n + second_len_)).n;
+            }
+        }
+
+        int we = parse_elo(tags_[TWhiteElo]), be = parse_elo(tags_[TBlackElo]);
+        if (we) {
+            a.elo_white[std::min<std::size_t>(std::size_t(we) / 100, elo_bins - 1)]++;
+            a.elo_sum[0] += std::uint64_t(we), ++a.elo_games[0];
+        }
+        if (be) {
+            a.elo_black[std::min<std::size_t>(std::size_t(be) / 100, elo_bins - 1)]++;
+            a.elo_sum[1] += std::uint64_t(be), ++a.elo_games[1];
+        }
+        bool decided =
+            rk == ResultKind::WhiteWin || rk == ResultKind::Draw || rk == ResultKind::BlackWin;
+        int points2 = rk == ResultKind::WhiteWin ? 2 : rk == ResultKind::Draw ? 1 : 0;
+        if (we && be && decided) {
+            int d = we - be;
+            // Bins of 50 centred on 0 (bin 16 is −25…+24); the ends are open (≤ −776, ≥ +775).
+            int b = (d + 825) / 50;
+            if (d + 825 < 0) b = 0;
+            std::size_t bin = std::size_t(std::clamp(b, 0, int(diff_bins) - 1));
+            ++a.diff_games[bin];
+            a.diff_points2[bin] += std::uint64_t(points2);
+            a.diff_expected[bin] += expected_micro(d);
+        }
+        player(a, tags_[TWhite], true, rk, be);
+        player(a, tags_[TBlack], false, rk, we);
+
+        if (!tags_[TTimeControl].empty()) ++a.time_control.at(tags_[TTimeControl]).n;
+        date(a, tags_[TDate]);
+        if (!tags_[TEvent].empty()) ++a.events.at(tags_[TEvent]).n;
+        if (!tags_[TRound].empty()) ++a.rounds.at(tags_[TRound]).n;
+
+        add_facts(a.facts_white, facts_[0]);
+        add_facts(a.facts_black, facts_[1]);
+        if (info.end == LineEnd::Checkmate)
+            ++(last_white_ ? a.facts_white : a.facts_black)[std::size_t(MoveFact::Mates)];
+        if (has_clock_) {
+            ++a.clock_games;
+            a.clock_moves += clock_moves_;
+            a.clock_spent_cs += clock_spent_;
+            for (std::size_t i = 0; i < spent_bins; ++i) a.spent[i] += spent_[i];
+        }
+        if (has_eval_) {
+            ++a.eval_games;
+            a.eval_moves += eval_moves_;
+            for (std::size_t i = 0; i < swing_bins; ++i) a.swings[i] += swings_[i];
+        }
+    }
+
+  private:
+    static void add_facts(std::array<std::uint64_t, fact_count>& to,
+                          const std::array<std::uint64_t, fact_count>& from) {
+        for (std::size_t i = 0; i < fact_count; ++i) to[i] += from[i];
+    }
+    static void player(StatsAggregate& a, std::string_view name, bool white, ResultKind rk,
+                       int opp_elo) {
+        if (name.empty() || name == "?") return;
+        PlayerRecord& p = a.players.at(name);
+        ++p.games;
+        if (white) ++p.white;
+        bool win = rk == (white ? ResultKind::WhiteWin : ResultKind::BlackWin);
+        bool loss = rk == (white ? ResultKind::BlackWin : ResultKind::WhiteWin);
+        bool draw = rk == ResultKind::Draw;
+        p.wins += win, p.losses += loss, p.draws += draw;
+        if (opp_elo && (win || loss || draw)) {
+            ++p.rated;
+            p.rated_wins += win, p.rated_losses += loss;
+            p.opp_elo_sum += std::uint64_t(opp_elo);
+        }
+    }
+    void date(StatsAggregate& a, std::string_view d) {
+        // PGN §8.1.1.3 "YYYY.MM.DD" with '?' for unknown parts; kept per month "YYYY.MM".
+        char key[7] = {'?', '?', '?', '?', '.', '?', '?'};
+        auto digits = [&](std::size_t at, std::size_t n) {
+            if (d.size() < at + n) return false;
+            for (std::size_t i = at; i < at + n; ++i)
+                if (d[i] < '0' || d[i] > '9') return false;
+            return true;
+        };
+        if (digits(0, 4)) {
+            std::memcpy(key, d.data(), 4);
+            if (d.size() >= 7 && (d[4] == '.' || d[4] == '-') && digits(5, 2))
+                key[5] = d[5], key[6] = d[6];
+        }
+        ++a.dates.at(std::string_view(key, 7)).n;
+    }
+    void clock(std::string_view c) {
+        long long cs = parse_clock(c);
+        if (cs < 0) return;
+        has_clock_ = true;
+        int side = last_white_ ? 0 : 1;
+        long long prev = clock_[side];
+        if (prev < 0 && base_ >= 0 && last_ply_ <= 2) prev = base_ * 100;
+        if (prev >= 0 && inc_ >= 0) {
+            long long spent = std::max(0LL, prev - cs + inc_ * 100);
+            ++clock_moves_;
+            clock_spent_ += std::uint64_t(spent);
+            ++spent_[spent_bin(spent)];
+        }
+        clock_[side] = cs;
+    }
+    void eval(std::string_view e) {
+        int cp = 0;
+        if (!parse_eval(e, cp)) return;
+        has_eval_ = true;
+        if (have_prev_eval_) {
+            int loss = last_white_ ? prev_eval_ - cp : cp - prev_eval_;
+            ++eval_moves_;
+            ++swings_[swing_bin(std::max(0, loss))];
+        }
+        prev_eval_ = cp;
+        have_prev_eval_ = true;
+    }
+
+    StatsGroups& out_;
+    bool valid_only_;
+    GameValidator& v_;
+    std::array<std::string, TagSlots> tags_;
+    std::string scratch_;
+    std::array<std::array<std::uint64_t, fact_count>, 2> facts_{};
+    int depth_ = 0;
+    bool comment_target_ = false, standard_start_ = false;
+    char first_[32 + 1 + 32]{}, second_[32]{};
+    std::size_t first_len_ = 0, second_len_ = 0;
+    long long base_ = -1, inc_ = -1;
+    long long clock_[2] = {-1, -1};
+    bool has_clock_ = false, has_eval_ = false, have_prev_eval_ = false, last_white_ = true;
+    int prev_eval_ = 0, last_ply_ = 0;
+    std::uint64_t clock_moves_ = 0, clock_spent_ = 0, eval_moves_ = 0;
+    std::array<std::uint64_t, spent_bins> spent_{};
+    std::array<std::uint64_t, swing_bins> swings_{};
+};
+
+/// One worker: its own reader, validator and aggregates.
+class StatsProcessor final : public BatchProcessor {
+  public:
+    StatsProcessor(const std::string& by, const StatsLimits& limits, bool valid_only)
+        : groups(by, limits), validator_(std::make_unique<GameValidator>(vopts_)),
+          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {}
+    void process(const Batch& batch, BatchOutput&) override {
+        for (const BatchGame& g : batch.games) read(batch.span(g));
+    }
+    void read(const GameSpan& span) {
+        reader_.read(span, *visitor_);
+        visitor_->finish(reader_.last_game_utf8());
+    }
+    StatsGroups groups;
+
+  private:
+    ValidateOptions vopts_;
+    PgnReader reader_;
+    std::unique_ptr<GameValidator> validator_;
+    std::unique_ptr<StatsVisitor> visitor_;
+};
+
+int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
+    std::string text = render_stats(g, opts.view);
+    OutputFile out(opts.output);
+    out.write(text);
+    if (!out.broken_pipe() && out.error().empty()) out.commit();
+    if (!out.error().empty()) {
+        fmt::print(stderr, "pgnkit: error: {}\n", out.error());
+        return 2;
+    }
+    return 0;
+}
+
+} // namespace
+
+StatsGroups collect_stats(std::string_view pgn, const std::string& by, const StatsLimits& limits,
+                          bool valid_only) {
+    StatsProcessor proc(by, limits, valid_only);
+    MemorySource src(pgn);
+    GameSplitter splitter(src);
+    GameSpan span;
+    while (splitter.next(span)) proc.read(span);
+    return std::move(proc.groups);
+}
+
+int run_stats(const StatsRunOptions& opts) {
+    std::vector<std::unique_ptr<StatsProcessor>> procs;
+    int jobs = std::max(1, opts.jobs);
+    for (int i = 0; i < jobs; ++i)
+        procs.push_back(std::make_unique<StatsProcessor>(opts.by, opts.limits, opts.valid_only));
+    PipelineOptions po;
+    po.inputs = opts.inputs;
+    po.jobs = jobs;
+    po.progress = opts.progress;
+    int io_errors = 0;
+    auto run = run_pipeline(
+        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
+        [&](BatchOutput& b) {
+            if (!b.io_error.empty()) {
+                ++io_errors;
+                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+            }
+            return true;
+        });
+    // The same merge as `pgnkit merge`, in worker order; exact under the limits, so the
+    // output does not depend on which worker read which batch.
+    StatsGroups total(opts.by, opts.limits);
+    for (auto& p : procs) total.merge(p->groups);
+    int rc = write_output(opts, total);
+    if (rc) return rc;
+    return (run.io_errors || io_errors) ? 2 : 0;
+}
+
+int run_merge(const StatsRunOptions& opts) {
+    if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
+    std::unique_ptr<StatsGroups> total;
+    for (const auto& path : opts.inputs) {
+        std::string doc;
+        if (path == "-") {
+            std::ostringstream ss;
+            ss << std::cin.rdbuf();
+            doc = ss.str();
+        } else {
+            std::ifstream in(path, std::ios::binary);
+            if (!in) throw std::runtime_error(fmt::format("cannot open '{}'", path));
+            std::ostringstream ss;
+            ss << in.rdbuf();
+            doc = ss.str();
+        }
+        StatsGroups g = [&] {
+            try {
+                return raw_from_json(doc, opts.limits);
+            } catch (const std::exception& e) {
+                throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
+            }
+        }();
+        if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
+        total->merge(g);
+    }
+    return write_output(opts, *total);
+}
+
+} // namespace pgnkit::app
