@@ -22,6 +22,10 @@
 #                               write the games in export format; output to /dev/null) on the
 #                               same two >= 100 MB files as validate (same environment).
 #
+#   scripts/bench.sh stats      pgnkit stats --jobs 1 vs pgnkit validate --jobs 1 on the same two
+#                               >= 100 MB files as validate (same environment): the cost of the
+#                               tables on top of the replay (the bar: stats <= 1.3x validate).
+#
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
 
@@ -34,7 +38,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -297,10 +301,36 @@ bench_convert() {
     echo "ratio = speed of pgnkit / speed of pgn-extract (above 1: pgnkit is faster)"
 }
 
+# --- stats ------------------------------------------------------------------------------------
+
+bench_stats() {
+    need_pgnkit
+    command -v bc >/dev/null || die "bc is needed"
+    command -v zstd >/dev/null || die "zstd is needed"
+    local runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    make_validate_inputs "$dir"
+    echo "pgnkit stats --jobs 1 vs pgnkit validate --jobs 1 (the same replay, plus the tables);"
+    echo "best wall time of $runs runs per process incl. start-up"
+    echo "pgnkit: $PGNKIT"
+    echo
+    printf '  %-12s %10s %10s %10s\n' file 'validate s' 'stats s' 'time ratio'
+    local file
+    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+        local v s
+        v=$(best_of "$runs" "$PGNKIT" validate --jobs 1 -q --no-progress "$file")
+        s=$(best_of "$runs" "$PGNKIT" stats --jobs 1 --no-progress --format json -o /dev/null "$file")
+        printf '  %-12s %10.2f %10.2f %10.2f\n' "$(basename "$file")" "$v" "$s" \
+            "$(echo "$s / $v" | bc -l)"
+    done
+    echo
+    echo "time ratio = stats time / validate time (the bar: at most 1.3)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
 convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
+stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 # fen) bench_fen ;;
 -h | --help | help | "") usage ;;
 *)
