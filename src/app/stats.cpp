@@ -259,23 +259,21 @@ class StatsVisitor final : public VisitorBase, public ReplayListener {
     void tag(std::string_view n, std::string_view value, SourceLocation l) {
         v_.tag(n, value, l);
         if (!out_.by.empty() && n == out_.by) tags_[TBy].assign(value);
-        static constexpr std::pair<std::string_view, TagSlot> known[] = {
-            {"White", TWhite},
-            {"Black", TBlack},
-            {"WhiteElo", TWhiteElo},
-            {"BlackElo", TBlackElo},
-            {"Result", TResult},
-            {"ECO", TEco},
-            {"Event", TEvent},
-            {"Round", TRound},
-            {"Date", TDate},
-            {"TimeControl", TTimeControl},
-            {"Termination", TTermination}};
-        for (auto [name, slot] : known)
-            if (n == name) {
-                tags_[slot].assign(value);
-                return;
-            }
+        // Most tags are none of ours: reject them by first letter before comparing names.
+        if (n.empty()) return;
+        TagSlot slot = TagSlots;
+        switch (n[0]) {
+        case 'W': slot = n == "White" ? TWhite : n == "WhiteElo" ? TWhiteElo : TagSlots; break;
+        case 'B': slot = n == "Black" ? TBlack : n == "BlackElo" ? TBlackElo : TagSlots; break;
+        case 'R': slot = n == "Result" ? TResult : n == "Round" ? TRound : TagSlots; break;
+        case 'E': slot = n == "ECO" ? TEco : n == "Event" ? TEvent : TagSlots; break;
+        case 'D': slot = n == "Date" ? TDate : TagSlots; break;
+        case 'T':
+            slot = n == "TimeControl" ? TTimeControl : n == "Termination" ? TTermination : TagSlots;
+            break;
+        default: break;
+        }
+        if (slot != TagSlots) tags_[slot].assign(value);
     }
     bool end_tags() {
         bool skip = v_.end_tags();
