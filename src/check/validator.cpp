@@ -45,6 +45,23 @@ bool valid_date(std::string_view d) {
     return part(0, 4, 0, 9999) && part(5, 2, 1, 12) && part(8, 2, 1, 31);
 }
 
+/// YYYYMMDD of a PGN date with unknown month/day read as the latest possible ("1990.??.??" →
+/// 19901231); 0 when the year is unknown or the text is not a date.
+int date_number(std::string_view d) {
+    if (d.size() < 4) return 0;
+    int y = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (d[std::size_t(i)] < '0' || d[std::size_t(i)] > '9') return 0;
+        y = y * 10 + (d[std::size_t(i)] - '0');
+    }
+    auto two = [&](std::size_t at, int unknown) {
+        if (d.size() < at + 2 || d[at] < '0' || d[at] > '9' || d[at + 1] < '0' || d[at + 1] > '9')
+            return unknown;
+        return (d[at] - '0') * 10 + (d[at + 1] - '0');
+    };
+    return y * 10000 + two(5, 12) * 100 + two(8, 31);
+}
+
 bool valid_elo(std::string_view v) {
     if (v.empty() || v == "?" || v == "-") return true; // unknown
     if (v.size() > 5) return false;
@@ -130,6 +147,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     claim_reported_ = false;
     result_marker_.clear();
     first_move_loc_ = SourceLocation{span.first_line, 1, span.offset};
+    date_ = 0;
 }
 
 void GameValidator::tag(std::string_view name, std::string_view value, SourceLocation loc) {
@@ -171,6 +189,7 @@ void GameValidator::tag(std::string_view name, std::string_view value, SourceLoc
         has_variant_ = true;
         variant_loc_ = loc;
     } else if (name == "Date" || name == "UTCDate" || name == "EventDate") {
+        if (name != "EventDate" && (date_ == 0 || name == "Date")) date_ = date_number(value);
         if (!valid_date(value))
             add(Code::BadDate, loc,
                 fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
@@ -196,6 +215,7 @@ void GameValidator::check_tags() {
 bool GameValidator::setup_start() {
     if (has_variant_) {
         std::string v = lower_alnum(variant_tag_);
+        if (v == "regular") v = "standard"; // kokopu writes Variant "Regular" for standard chess
         if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" ||
             v == "frc" || v == "chess960fischerrandom")
             chess960_ = true;
@@ -434,9 +454,14 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
                                                    "the 75-move rule",
                                                    "fivefold repetition"};
         if (is_ep_suffix_token(text)) return;
-        add(Code::MoveAfterGameEnd, loc,
-            fmt::format("'{}': the game had already ended by {}", text,
-                        why[static_cast<int>(f.end)]),
+        // Fivefold repetition and the 75-move rule end games automatically only since the
+        // FIDE Laws of 1 July 2014; in older games a move after them is a warning.
+        bool historic = (f.end == LineEnd::Fivefold || f.end == LineEnd::SeventyFive) &&
+                        date_ > 0 && date_ < 20140701;
+        add(historic ? Code::MoveAfterPre2014Draw : Code::MoveAfterGameEnd, loc,
+            fmt::format("'{}': the game had already ended by {}{}", text,
+                        why[static_cast<int>(f.end)],
+                        historic ? " (a rule since 1 July 2014; this game is older)" : ""),
             text, &f.pos, f.ply + 1);
         f.dead = true;
         return;

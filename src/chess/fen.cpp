@@ -292,7 +292,9 @@ char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
                 if (!pos.can_castle(c, side)) continue;
                 Square rook = pos.castling_rook(c, side);
                 char ch;
-                if (fmt.castling == CastlingStyle::XFen && rook == outer_rook(pos, c, side))
+                // In standard chess the castling rook is always the outer one: K/Q.
+                if (fmt.castling == CastlingStyle::XFen &&
+                    (!pos.chess960() || rook == outer_rook(pos, c, side)))
                     ch = side == CastleSide::King ? 'K' : 'Q';
                 else
                     ch = char('A' + file_of(rook));

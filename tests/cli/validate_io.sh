@@ -130,7 +130,7 @@ text_summary() {
     }
     next
 }
-/^  [a-z-]+ +[0-9]+$/ { codes = codes " " $1 "=" $2; next }
+/^  [a-z0-9-]+ +[0-9]+$/ { codes = codes " " $1 "=" $2; next }
 /^  [0-9]+ bytes, [0-9]+ plies$/ { bytes = $1; plies = $3 }
 END {
     printf "%d files %d games %d valid %d invalid %d errors %d warnings %d notes %d plies %d bytes%s\n",

@@ -137,6 +137,7 @@ class GameValidator : public VisitorBase {
     bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;
     SourceLocation fen_loc_{}, variant_loc_{}, result_tag_loc_{};
     SourceLocation first_move_loc_{};
+    int date_ = 0;      ///< YYYYMMDD from the Date (or UTCDate) tag, 0 if unknown
     bool skip_ = false; ///< not replayed (unsupported variant, bad FEN)
     bool chess960_ = false;
     chess::Position start_;
