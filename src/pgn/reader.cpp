@@ -16,15 +16,22 @@ bool is_valid_utf8(std::string_view s, std::size_t* bad) {
     std::size_t n = s.size();
     std::size_t i = 0;
     while (i < n) {
-        // Fast path: 8 ASCII bytes at a time.
-        if (i + 8 <= n) {
+        // Fast path: runs of ASCII, 32 and then 8 bytes at a time.
+#if defined(__SSE2__)
+        while (i + 32 <= n) {
+            __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+            __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + 16));
+            if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0) break;
+            i += 32;
+        }
+#endif
+        while (i + 8 <= n) {
             std::uint64_t w;
             std::memcpy(&w, p + i, 8);
-            if ((w & 0x8080808080808080ull) == 0) {
-                i += 8;
-                continue;
-            }
+            if ((w & 0x8080808080808080ull) != 0) break;
+            i += 8;
         }
+        if (i >= n) break;
         unsigned c = p[i];
         if (c < 0x80) {
             ++i;
@@ -320,16 +327,29 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
 
 std::string_view normalize_result(std::string_view t, bool* standard) {
     if (standard) *standard = true;
-    if (t.empty() || (t[0] != '1' && t[0] != '0' && t[0] != '*' && t[0] != '\xC2')) return {};
-    if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") return t;
     std::string_view r;
-    if (t == "1:0")
-        r = "1-0";
-    else if (t == "0:1")
-        r = "0-1";
-    else if (t == "\xC2\xBD-\xC2\xBD" || t == "\xC2\xBD:\xC2\xBD" || t == "1/2" || t == "0.5-0.5" ||
-             t == "1/2:1/2")
-        r = "1/2-1/2";
+    switch (t.size()) { // by length: most tokens are rejected without a comparison
+    case 1:
+        if (t == "*") return t;
+        break;
+    case 3:
+        if (t == "1-0" || t == "0-1") return t;
+        if (t == "1:0")
+            r = "1-0";
+        else if (t == "0:1")
+            r = "0-1";
+        else if (t == "1/2")
+            r = "1/2-1/2";
+        break;
+    case 5:
+        if (t == "\xC2\xBD-\xC2\xBD" || t == "\xC2\xBD:\xC2\xBD") r = "1/2-1/2";
+        break;
+    case 7:
+        if (t == "1/2-1/2") return t;
+        if (t == "0.5-0.5" || t == "1/2:1/2") r = "1/2-1/2";
+        break;
+    default: break;
+    }
     if (!r.empty() && standard) *standard = false;
     return r;
 }
