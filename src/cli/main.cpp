@@ -2,14 +2,27 @@
 
 #include "commands.hpp"
 
+#include "pgnkit/app/output.hpp"
+
 #include <fmt/format.h>
 
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <unistd.h>
+
+namespace {
+// SIGINT/SIGTERM: remove the temporary output files (no partial -o file is left), exit 130.
+extern "C" void on_interrupt(int) {
+    pgnkit::app::remove_pending_outputs_on_signal();
+    ::_exit(130);
+}
+} // namespace
 
 int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN); // writes to a closed pipe return EPIPE; we end quietly
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
 
     CLI::App app{"pgnkit — validate, convert and analyse chess games (PGN) and positions (FEN/EPD)",
                  "pgnkit"};
