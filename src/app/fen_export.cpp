@@ -4,6 +4,7 @@
 #include "pgnkit/app/validate.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/notation.hpp"
+#include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
@@ -88,21 +89,6 @@ struct Record {
     int hmvc = 0, fmvn = 1;
 };
 
-std::string_view find_command(std::string_view comment, std::string_view name) {
-    // [%clk 0:03:00] — the PGN supplement's embedded command syntax.
-    std::size_t at = comment.find(name);
-    if (at == std::string_view::npos) return {};
-    std::size_t b = at + name.size();
-    while (b < comment.size() && comment[b] == ' ') ++b;
-    std::size_t e = comment.find(']', b);
-    if (e == std::string_view::npos) return {};
-    std::string_view v = comment.substr(b, e - b);
-    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-    if (auto comma = v.find(','); comma != std::string_view::npos)
-        v = v.substr(0, comma); // eval,depth
-    return v;
-}
-
 /// UCI text of a move into `out` (≥ 5 bytes); castling as king-to-target unless Chess960.
 std::size_t write_uci(const Position& pos, Move m, char* out) {
     Square to = m.to();
@@ -155,9 +141,9 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
         v_.comment(text, l);
         if (depth_ >= int(cur_.size()) || cur_[std::size_t(depth_)] < 0) return;
         Record& r = recs_[std::size_t(cur_[std::size_t(depth_)])];
-        if (auto c = find_command(text, "[%clk"); !c.empty())
+        if (auto c = embedded_command(text, "[%clk"); !c.empty())
             r.clock_begin = put(c), r.clock_len = std::uint32_t(c.size());
-        if (auto e = find_command(text, "[%eval"); !e.empty())
+        if (auto e = embedded_command(text, "[%eval"); !e.empty())
             r.eval_begin = put(e), r.eval_len = std::uint32_t(e.size());
     }
     void begin_variation(SourceLocation l) {
@@ -596,8 +582,7 @@ int run_fen(const FenRunOptions& opts) {
     }
     if (opts.unique) total.positions = unique_written;
     if (opts.summary)
-        fmt::print(stderr,
-                   "summary: {} games ({} with errors{}), {} positions written{}\n",
+        fmt::print(stderr, "summary: {} games ({} with errors{}), {} positions written{}\n",
                    total.games, total.invalid, opts.valid_only ? ", skipped" : "", total.positions,
                    opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "");
     if (stats.io_errors || io_errors) return 2;

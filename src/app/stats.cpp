@@ -3,11 +3,13 @@
 
 #include "pgnkit/app/stats.hpp"
 
+#include "pgnkit/app/html_report.hpp"
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
@@ -78,20 +80,6 @@ void StatsGroups::merge(const StatsGroups& o) {
 // ------------------------------------------------------------------ collecting
 
 namespace {
-
-/// The value of a PGN embedded command (`[%clk 0:03:00]`, PGN supplement), "" if absent.
-std::string_view find_command(std::string_view comment, std::string_view name) {
-    std::size_t at = comment.find(name);
-    if (at == std::string_view::npos) return {};
-    std::size_t b = at + name.size();
-    while (b < comment.size() && comment[b] == ' ') ++b;
-    std::size_t e = comment.find(']', b);
-    if (e == std::string_view::npos) return {};
-    std::string_view v = comment.substr(b, e - b);
-    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-    if (auto comma = v.find(','); comma != std::string_view::npos) v = v.substr(0, comma);
-    return v;
-}
 
 /// `h:mm:ss[.f]` (or `m:ss`, `ss`) in centiseconds; -1 if malformed.
 long long parse_clock(std::string_view s) {
@@ -289,8 +277,8 @@ class StatsVisitor final : public VisitorBase, public ReplayListener {
     void comment(std::string_view text, SourceLocation l) {
         v_.comment(text, l);
         if (depth_ != 0 || !comment_target_ || text.size() < 6) return;
-        if (std::string_view c = find_command(text, "[%clk"); !c.empty()) clock(c);
-        if (std::string_view e = find_command(text, "[%eval"); !e.empty()) eval(e);
+        if (std::string_view c = embedded_command(text, "[%clk"); !c.empty()) clock(c);
+        if (std::string_view e = embedded_command(text, "[%eval"); !e.empty()) eval(e);
     }
     void begin_variation(SourceLocation l) {
         v_.begin_variation(l);
@@ -537,6 +525,15 @@ class StatsProcessor final : public BatchProcessor {
 };
 
 int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
+    if (!opts.html.empty()) { // --html: a page besides the usual output
+        OutputFile page(opts.html);
+        page.write(render_stats_html(g, opts.view, opts.inputs));
+        if (!page.error().empty()) {
+            fmt::print(stderr, "pgnkit: error: {}\n", page.error());
+            return 2;
+        }
+        page.commit();
+    }
     std::string text = render_stats(g, opts.view);
     OutputFile out(opts.output);
     out.write(text);

@@ -1,0 +1,23 @@
+#pragma once
+/// Commands embedded in PGN comments (the 2001 PGN supplement): `{ [%clk 0:03:00] [%eval 0.17] }`.
+
+#include <string_view>
+
+namespace pgnkit {
+
+/// The value of the embedded command `name` (written with its bracket and percent sign, e.g.
+/// "[%clk") in a comment, trimmed, up to a comma (`[%eval 0.2,18]` → "0.2"); "" if absent.
+inline std::string_view embedded_command(std::string_view comment, std::string_view name) {
+    std::size_t at = comment.find(name);
+    if (at == std::string_view::npos) return {};
+    std::size_t b = at + name.size();
+    while (b < comment.size() && comment[b] == ' ') ++b;
+    std::size_t e = comment.find(']', b);
+    if (e == std::string_view::npos) return {};
+    std::string_view v = comment.substr(b, e - b);
+    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+    if (auto comma = v.find(','); comma != std::string_view::npos) v = v.substr(0, comma);
+    return v;
+}
+
+} // namespace pgnkit
