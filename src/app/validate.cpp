@@ -1,5 +1,6 @@
 #include "pgnkit/app/validate.hpp"
 
+#include "pgnkit/app/html_report.hpp"
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
@@ -77,7 +78,8 @@ struct Style {
 
 class ValidateProcessor final : public BatchProcessor {
   public:
-    explicit ValidateProcessor(const ValidateRunOptions& o) : opts_(o) {
+    ValidateProcessor(const ValidateRunOptions& o, ValidateHtmlReport* html)
+        : opts_(o), html_(html) {
         vopts_.severities = o.severities;
         vopts_.piece_letters = o.piece_letters;
         validator_ = std::make_unique<GameValidator>(vopts_);
@@ -110,6 +112,10 @@ class ValidateProcessor final : public BatchProcessor {
                 else
                     text(out.out, span, d, utf8);
             }
+            if (html_ && invalid) // --html only: no work here otherwise
+                out.html.push_back(render_validate_game(
+                    {span.file, g.number, &validator_->info(), &validator_->diagnostics(), utf8,
+                     opts_.show_info, html_->wants_boards(), opts_.piece_letters}));
             if (!opts_.rejects.empty() && invalid)
                 out.rejects.append(span.text).append(ends_with_blank(span.text));
             if (!opts_.accepted.empty() && !invalid)
@@ -218,6 +224,7 @@ class ValidateProcessor final : public BatchProcessor {
     }
 
     const ValidateRunOptions& opts_;
+    ValidateHtmlReport* html_;
     ValidateOptions vopts_;
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
@@ -267,9 +274,12 @@ std::string summary_json(const ValidateStats& s, double seconds) {
 } // namespace
 
 int run_validate(const ValidateRunOptions& opts) {
+    std::unique_ptr<ValidateHtmlReport> html;
+    if (!opts.html.empty())
+        html = std::make_unique<ValidateHtmlReport>(opts.html, opts.html_max, opts.inputs);
     std::vector<std::unique_ptr<ValidateProcessor>> procs;
     for (int i = 0; i < std::max(1, opts.jobs); ++i)
-        procs.push_back(std::make_unique<ValidateProcessor>(opts));
+        procs.push_back(std::make_unique<ValidateProcessor>(opts, html.get()));
 
     OutputFile out_stdout = OutputFile::standard_output();
     std::unique_ptr<OutputFile> rejects, accepted;
@@ -292,6 +302,8 @@ int run_validate(const ValidateRunOptions& opts) {
             }
             if (rejects) rejects->write(b.rejects);
             if (accepted) accepted->write(b.accepted);
+            if (html)
+                for (const HtmlBlock& h : b.html) html->add(h);
             if (!out_stdout.write(b.out)) {
                 out_ok = false;
                 return false; // stdout closed (| head): stop quietly
@@ -310,6 +322,12 @@ int run_validate(const ValidateRunOptions& opts) {
     out_stdout.flush();
     if (rejects) rejects->commit();
     if (accepted) accepted->commit();
+    if (html) {
+        if (std::string e = html->finish(total, opts.show_info); !e.empty()) {
+            fmt::print(stderr, "pgnkit: error: {}\n", e);
+            return 2;
+        }
+    }
     if (!out_stdout.error().empty()) { // a full disk is an error; a closed pipe is not
         fmt::print(stderr, "pgnkit: error: {}\n", out_stdout.error());
         return 2;

@@ -86,6 +86,9 @@ void add_view_options(CLI::App* cmd, StatsCli& o) {
         ->capture_default_str()
         ->check(CLI::Range(2, 1 << 30));
     cmd->add_option("-o,--output", o.run.output, "Output file (default: stdout)");
+    cmd->add_option("--html", o.run.html,
+                    "Also write a self-contained HTML page (charts and tables) to FILE")
+        ->type_name("FILE");
 }
 } // namespace
 

@@ -105,6 +105,14 @@ void add_validate(CLI::App& app, Runner& run) {
     cmd->add_option("--rejects", o->run.rejects,
                     "Write every game with an error, byte for byte, to FILE");
     cmd->add_option("--accepted", o->run.accepted, "Write every game without an error to FILE");
+    cmd->add_option("--html", o->run.html,
+                    "Also write an HTML report to FILE: summary by code, and every invalid game "
+                    "with a board of the position before the offending move")
+        ->type_name("FILE");
+    cmd->add_option("--html-max", o->run.html_max,
+                    "Invalid games drawn with a board in the HTML report; the rest one line each")
+        ->type_name("N")
+        ->capture_default_str();
     cmd->add_option("--color", o->color, "Colour: auto, always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     cmd->add_flag("--progress", o->progress, "Show a progress line on stderr");

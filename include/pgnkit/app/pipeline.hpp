@@ -37,6 +37,12 @@ struct Batch {
     GameSpan span(const BatchGame& g) const;
 };
 
+/// One game of an HTML report (validate --html): the full block and the one-line form the
+/// sink uses once the report's size limit is reached ("" when the worker skipped it).
+struct HtmlBlock {
+    std::string full, brief;
+};
+
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
@@ -46,6 +52,8 @@ struct BatchOutput {
     std::string io_error; ///< copied from the batch
     std::string err;      ///< for stderr (diagnostics of commands whose stdout is data)
     std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
+    /// Per invalid game, when validate writes --html (HtmlBlock).
+    std::vector<HtmlBlock> html;
     std::uint64_t games = 0;
     std::uint64_t bytes = 0;
 };

@@ -252,6 +252,7 @@ struct StatsRunOptions {
     bool valid_only = false;
     bool progress = false;
     std::string output = "-";
+    std::string html; ///< also write an HTML page (charts and tables) here ("" = none)
     StatsLimits limits;
     StatsView view;
 };

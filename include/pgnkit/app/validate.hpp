@@ -25,7 +25,9 @@ struct ValidateRunOptions {
     SeverityTable severities;
     std::string piece_letters;
     bool summary = true;
-    bool timing = true; ///< times in the summary (off: reproducible output for tests)
+    bool timing = true;          ///< times in the summary (off: reproducible output for tests)
+    std::string html;            ///< also write an HTML report to this file ("" = none)
+    std::size_t html_max = 1000; ///< games of the HTML report drawn with a board
 };
 
 /// Counters of a run; mergeable (per worker, per shard).

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Browser test of the HTML reports: generate `pgnkit stats --html` and `pgnkit validate --html`
+# from real corpus files, check their numbers against the JSON outputs, render each page with
+# headless Chromium to a PNG, and check the PNG is not blank and the page logged no errors.
+#
+# Usage: tests/browser/render.sh PGNKIT [OUTDIR]
+#   PGNKIT  the binary to test
+#   OUTDIR  where the reports, PNGs and logs are kept (default: a temporary directory,
+#           removed afterwards); look at the PNGs there
+# Installs Debian's chromium with apt-get when it is missing (as root); exit 77 (skipped)
+# when no browser can be had. Exit 0 all checks passed, 1 a check failed.
+set -euo pipefail
+
+pgnkit=${1:?usage: render.sh PGNKIT [OUTDIR]}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+check=$here/check_report.py
+export LC_ALL=C.UTF-8
+
+if [[ -n ${2:-} ]]; then
+    out=$2
+    mkdir -p "$out"
+else
+    out=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-browser.XXXXXX")
+    trap 'rm -rf "$out"' EXIT
+fi
+out=$(cd "$out" && pwd)
+
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z $browser ]]; then
+    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+        echo "render.sh: installing chromium with apt-get"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y --no-install-recommends chromium >"$out/apt.log" 2>&1 ||
+            { apt-get update >>"$out/apt.log" 2>&1 &&
+                apt-get install -y --no-install-recommends chromium >>"$out/apt.log" 2>&1; } ||
+            true
+        browser=$(command -v chromium || true)
+    fi
+    if [[ -z $browser ]]; then
+        echo "render.sh: SKIP: no chromium (and it could not be installed)"
+        exit 77
+    fi
+fi
+
+fail=0
+step() { printf '== %s\n' "$*"; }
+bad() {
+    printf 'FAIL: %s\n' "$*"
+    fail=1
+}
+
+# --- the reports, from real games ------------------------------------------------------------
+real=$root/tests/data/pgn/real
+stats_in=("$real/matches/WorldChamp1972.pgn.zst" "$real/twic/twic-01-232games.pgn.zst")
+step "pgnkit stats --html (${stats_in[*]##*/})"
+"$pgnkit" stats --no-progress -j2 --html "$out/stats.html" --format json -o "$out/stats.json" \
+    "${stats_in[@]}" || bad "stats exited with $?"
+# The invalid games: every code of the golden file, and a real file.
+val_in=("$root/tests/golden/validate/codes.pgn" "$real/engine/sunfish-3fold.pgn.zst")
+step "pgnkit validate --html (${val_in[*]##*/})"
+rc=0
+"$pgnkit" validate --no-progress --no-timing -q -j2 --html "$out/validate.html" \
+    --format json "${val_in[@]}" >"$out/validate.json" || rc=$?
+[[ $rc == 1 ]] || bad "validate exited with $rc (expected 1: invalid games)"
+rc=0
+"$pgnkit" validate --no-progress -q --no-summary -j2 --html "$out/validate-capped.html" \
+    --html-max 3 "${val_in[@]}" || rc=$?
+[[ $rc == 1 ]] || bad "validate --html-max exited with $rc"
+
+step "numbers and self-containment"
+python3 "$check" stats "$out/stats.html" "$out/stats.json" || bad "stats charts != JSON"
+python3 "$check" validate "$out/validate.html" "$out/validate.json" || bad "validate chart != JSON"
+for f in stats validate validate-capped; do
+    python3 "$check" static "$out/$f.html" || bad "$f.html is not self-contained"
+done
+n=$(grep -c '<section class="game"' "$out/validate-capped.html" || true)
+[[ $n == 3 ]] || bad "--html-max 3 drew $n game blocks"
+grep -q 'listed one line each' "$out/validate-capped.html" || bad "the capped page does not say so"
+
+# --- rendering ---------------------------------------------------------------------------------
+render() { # NAME: screenshot and DOM of $out/NAME.html, console log in NAME.log
+    local name=$1 profile
+    profile=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-chromium.XXXXXX")
+    local flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+        --disable-background-networking --disable-component-update --disable-sync
+        --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$profile"
+        --enable-logging=stderr --v=0 --window-size=1200,2000)
+    timeout 60 "$browser" "${flags[@]}" --screenshot="$out/$name.png" \
+        "file://$out/$name.html" >"$out/$name.log" 2>&1 || bad "chromium failed on $name.html"
+    timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$out/$name.html" \
+        >"$out/$name.dom.html" 2>>"$out/$name.log" || bad "chromium --dump-dom failed on $name"
+    rm -rf "$profile"
+    [[ -s $out/$name.png ]] || { bad "no screenshot of $name"; return; }
+    python3 "$check" png "$out/$name.png" || bad "$name.png looks blank"
+    if grep -E 'Uncaught|ERROR:CONSOLE|CONSOLE\(|Failed to load resource|net::ERR_' \
+        "$out/$name.log"; then
+        bad "$name.html logged console errors"
+    fi
+    # The browser parsed the whole page (the footer is its last element).
+    grep -q '<footer>' "$out/$name.dom.html" || bad "$name: the DOM has no footer"
+    local svgs
+    svgs=$(grep -o '<svg' "$out/$name.dom.html" | wc -l)
+    echo "$name: DOM has $svgs <svg> elements"
+    [[ $svgs -gt 0 ]] || bad "$name: no SVG in the DOM"
+}
+step "chromium: $("$browser" --version 2>/dev/null | head -1)"
+for f in stats validate; do render "$f"; done
+
+if [[ $fail == 0 ]]; then
+    echo "render.sh: all checks passed (output in $out)"
+else
+    echo "render.sh: FAILED (output in $out)"
+fi
+exit $fail
