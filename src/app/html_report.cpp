@@ -877,7 +877,7 @@ std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
     chart.title = "Diagnostics by code";
     html::ChartSeries series;
     series.name = "count";
-    series.color = "#b3261e";
+    series.color = "#5b6f8c";
     std::string rows;
     for (int i = 0; i < code_count; ++i) {
         std::uint64_t n = s.by_code[std::size_t(i)];

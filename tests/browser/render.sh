@@ -93,7 +93,7 @@ render() { # NAME: screenshot and DOM of $out/NAME.html, console log in NAME.log
     rm -rf "$profile"
     [[ -s $out/$name.png ]] || { bad "no screenshot of $name"; return; }
     python3 "$check" png "$out/$name.png" || bad "$name.png looks blank"
-    if grep -E 'Uncaught|ERROR:CONSOLE|CONSOLE\(|Failed to load resource|net::ERR_' \
+    if grep -E 'Uncaught|:CONSOLE|Failed to load resource|net::ERR_' \
         "$out/$name.log"; then
         bad "$name.html logged console errors"
     fi
