@@ -16,7 +16,7 @@ struct ConvertCli {
     std::string moves = "san", tags = "all", compress = "auto";
     std::string piece_letters, input_piece_letters;
     std::vector<std::string> strip;
-    bool reduced = false, have_input_letters = false;
+    bool reduced = false, have_input_letters = false, no_progress = false;
     int level = 3, jobs = 0;
 };
 
@@ -101,6 +101,7 @@ int run_convert_cli(ConvertCli& o) {
                                                               : app::OutputCompression::Auto;
     o.run.output_options.zstd_level = o.level;
     o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();
+    if (o.no_progress) o.run.progress = false;
     return app::run_convert(o.run);
 }
 } // namespace
@@ -149,6 +150,7 @@ void add_convert(CLI::App& app, Runner& run) {
     cmd->add_option("-j,--jobs", o->jobs, "Worker threads (default: all cores)")
         ->check(CLI::Range(1, 1024));
     cmd->add_flag("--progress", o->run.progress, "Show a progress line on stderr");
+    cmd->add_flag("--no-progress", o->no_progress, "Never show the progress line");
     cmd->callback([&run, o] { run = [o] { return run_convert_cli(*o); }; });
 }
 
