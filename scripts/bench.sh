@@ -22,6 +22,9 @@
 #                               write the games in export format; output to /dev/null) on the
 #                               same two >= 100 MB files as validate (same environment).
 #
+#   scripts/bench.sh fen        pgnkit fen --format epd (--jobs 1 and all cores) vs pgn-extract
+#                               -Wepd on the same two >= 100 MB files as validate: positions/s.
+#
 #   scripts/bench.sh stats      pgnkit stats --jobs 1 vs pgnkit validate --jobs 1 on the same two
 #                               >= 100 MB files as validate (same environment): the cost of the
 #                               tables on top of the replay (the bar: stats <= 1.3x validate).
@@ -38,7 +41,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -301,6 +304,46 @@ bench_convert() {
     echo "ratio = speed of pgnkit / speed of pgn-extract (above 1: pgnkit is faster)"
 }
 
+# --- fen ----------------------------------------------------------------------------------------
+
+bench_fen() {
+    need_pgnkit
+    command -v bc >/dev/null || die "bc is needed"
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
+    local dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    [[ -x $pgn_extract ]] || die "pgn-extract is needed (apt-get install pgn-extract)"
+    command -v zstd >/dev/null || die "zstd is needed"
+    make_validate_inputs "$dir"
+
+    echo "pgnkit fen --format epd vs pgn-extract -Wepd (an EPD line per position, to /dev/null);"
+    echo "best wall time of $runs runs per process incl. start-up; $(nproc) cores"
+    echo
+    local file
+    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+        local positions
+        positions=$({ "$PGNKIT" fen --jobs 2 --no-progress "$file" 2>/dev/null || true; } | wc -l)
+        printf '%s: %d positions\n' "$(basename "$file")" "$positions"
+        printf '  %-34s %8s %12s\n' tool s 'M pos/s'
+        local -A secs=()
+        secs[j1]=$(best_of "$runs" "$PGNKIT" fen --jobs 1 --no-progress --format epd -o /dev/null "$file")
+        secs[all]=$(best_of "$runs" "$PGNKIT" fen --no-progress --format epd -o /dev/null "$file")
+        secs[pe]=$(best_of "$runs" "$pgn_extract" -s -Wepd -o /dev/null "$file")
+        local key label
+        for key in j1 all pe; do
+            case $key in
+            j1) label="pgnkit fen -f epd --jobs 1" ;;
+            all) label="pgnkit fen -f epd (--jobs $(nproc))" ;;
+            pe) label="pgn-extract -Wepd" ;;
+            esac
+            printf '  %-34s %8.2f %12.2f\n' "$label" "${secs[$key]}" \
+                "$(echo "$positions / ${secs[$key]} / 1000000" | bc -l)"
+        done
+        printf '  speed ratios: pgnkit(-j1)/pgn-extract %.2f, pgnkit(all)/pgn-extract %.2f\n\n' \
+            "$(echo "${secs[pe]} / ${secs[j1]}" | bc -l)" "$(echo "${secs[pe]} / ${secs[all]}" | bc -l)"
+    done
+    echo "ratio = speed of pgnkit / speed of pgn-extract (above 1: pgnkit is faster)"
+}
+
 # --- stats ------------------------------------------------------------------------------------
 
 bench_stats() {
@@ -330,6 +373,7 @@ case ${1:-} in
 perft) bench_perft ;;
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
 convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
+fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 # fen) bench_fen ;;
 -h | --help | help | "") usage ;;
