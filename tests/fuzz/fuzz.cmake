@@ -1,0 +1,33 @@
+# libFuzzer targets (tests/fuzz/fuzz_*.cpp), built with -DPGNKIT_FUZZ=ON; included from
+# tests/CMakeLists.txt. Needs clang. Use a tree of its own, as scripts/fuzz.sh does:
+#   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DPGNKIT_FUZZ=ON \
+#       -DPGNKIT_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# The targets link pgnkit_fuzz_lib: the parts of the library they reach (src/chess, io, pgn,
+# check), compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link); each
+# target links libFuzzer's main (-fsanitize=fuzzer). They are not CTest tests: run them with
+# scripts/fuzz.sh [SECONDS] [TARGET…].
+option(PGNKIT_FUZZ "Build the libFuzzer targets in tests/fuzz (clang only)" OFF)
+if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "PGNKIT_FUZZ needs clang (configure with CC=clang CXX=clang++)")
+endif()
+if(NOT PGNKIT_SANITIZE)
+  message(WARNING "PGNKIT_FUZZ without PGNKIT_SANITIZE: only crashes and invariant failures "
+                  "are found (add -DPGNKIT_SANITIZE=address,undefined)")
+endif()
+file(GLOB_RECURSE PGNKIT_FUZZ_LIB_SOURCES CONFIGURE_DEPENDS
+     ${CMAKE_SOURCE_DIR}/src/chess/*.cpp ${CMAKE_SOURCE_DIR}/src/io/*.cpp
+     ${CMAKE_SOURCE_DIR}/src/pgn/*.cpp ${CMAKE_SOURCE_DIR}/src/check/*.cpp)
+add_library(pgnkit_fuzz_lib STATIC ${PGNKIT_FUZZ_LIB_SOURCES})
+target_include_directories(pgnkit_fuzz_lib PUBLIC ${CMAKE_SOURCE_DIR}/include)
+target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB Threads::Threads)
+target_compile_definitions(pgnkit_fuzz_lib PUBLIC PGNKIT_VERSION="${PROJECT_VERSION}")
+target_compile_options(pgnkit_fuzz_lib PRIVATE -fsanitize=fuzzer-no-link)
+# clang-only warning in a library header (GCC has no -Wunused-private-field).
+target_compile_options(pgnkit_fuzz_lib PUBLIC -Wno-unused-private-field)
+foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source)
+  add_executable(${name} ${CMAKE_CURRENT_LIST_DIR}/${name}.cpp)
+  target_link_libraries(${name} PRIVATE pgnkit_fuzz_lib)
+  target_compile_options(${name} PRIVATE -fsanitize=fuzzer)
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz)
+endforeach()

@@ -1,0 +1,98 @@
+// libFuzzer target: arbitrary bytes through the whole PGN pipeline — MemorySource →
+// GameSplitter → PgnReader → GameValidator (every game replayed, a listener on every move) —
+// once with the default limits and once with tiny splitter/reader limits and short reads
+// (elided comments and tag lines, truncated spans, chunk boundaries everywhere).
+//
+// Invariants: nothing throws; spans are in order, inside the input, no longer than the
+// game's true length, and kept text is at most span_keep_limit (+ elision markers none);
+// game numbers count up from 0; diagnostics point inside the input; every replayed move
+// goes from a consistent position to a consistent position.
+
+#include "fuzz_check.hpp"
+
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/chess/movegen.hpp"
+#include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/pgn/splitter.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+using namespace pgnkit;
+
+namespace {
+
+struct CheckingListener final : ReplayListener {
+    void on_start(const chess::Position& p) override { FUZZ_CHECK(p.is_consistent()); }
+    void on_move(const ReplayedMove& m) override {
+        FUZZ_CHECK(m.before.is_consistent());
+        FUZZ_CHECK(m.move.is_null() || m.before.is_legal(m.move));
+        FUZZ_CHECK(m.after.is_consistent());
+        FUZZ_CHECK(m.after.key() == m.after.compute_key());
+        FUZZ_CHECK(m.ply >= 1 && m.depth >= 0);
+    }
+};
+
+void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimits& rlimits,
+         std::size_t max_read, const ValidateOptions& vopts) {
+    MemorySource src(input, "fuzz.pgn");
+    src.set_max_read(max_read);
+    GameSplitter splitter(src, slimits);
+    PgnReader reader(rlimits);
+    GameValidator validator(vopts);
+    CheckingListener listener;
+    validator.set_listener(&listener);
+    GameSpan span;
+    std::uint64_t expect_index = 0, prev_end = 0;
+    while (splitter.next(span)) {
+        FUZZ_CHECK(span.index == expect_index++);
+        FUZZ_CHECK(span.first_line >= 1);
+        FUZZ_CHECK(span.text.size() <= span.length);
+        FUZZ_CHECK(span.offset >= prev_end);
+        FUZZ_CHECK(span.offset + span.length <= input.size());
+        FUZZ_CHECK(span.text.size() <= slimits.span_keep_limit + 64);
+        prev_end = span.offset + span.length;
+        std::uint64_t elided = 0;
+        for (const Elision& e : span.elisions) {
+            FUZZ_CHECK(e.pos <= span.text.size());
+            elided += e.bytes;
+        }
+        // An elided comment that runs to the end of the input also counts the input's last
+        // line break, which the game's length leaves out (reported; +2 allows CRLF).
+        FUZZ_CHECK(span.text.size() + elided <= span.length + 2);
+        reader.read(span, validator);
+        for (const Diagnostic& d : validator.diagnostics()) {
+            FUZZ_CHECK(d.loc.offset <= input.size());
+            FUZZ_CHECK(!d.message.empty());
+        }
+        FUZZ_CHECK(validator.info().plies >= 0);
+    }
+    FUZZ_CHECK(splitter.games() == expect_index);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size > (std::size_t{1} << 20)) return 0;
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    static const ValidateOptions defaults;
+    run(input, SplitterLimits{}, ReaderLimits{}, 0, defaults);
+
+    static const ValidateOptions tight = [] {
+        ValidateOptions o;
+        o.allow_null = false;
+        o.max_variation_depth = 3;
+        o.severities.make_strict();
+        return o;
+    }();
+    SplitterLimits small;
+    small.token_keep_limit = 16;
+    small.span_keep_limit = 256;
+    ReaderLimits rsmall;
+    rsmall.comment_keep_limit = 8;
+    rsmall.max_diagnostics = 4;
+    run(input, small, rsmall, 1 + size % 7, tight);
+    return 0;
+}

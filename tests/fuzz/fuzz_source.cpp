@@ -1,0 +1,47 @@
+// libFuzzer target: make_decoding_source over arbitrary bytes (plain, zstd or gzip by magic
+// bytes), read to the end in chunks of varying size; an IoError is a valid answer.
+//
+// Invariants: read() never returns more than asked; bytes_out() counts what was handed out;
+// bytes_in() never exceeds the input; after an IoError nothing else goes wrong. Decoded
+// output is capped (a decompression bomb is read up to 64 MiB, then abandoned).
+
+#include "fuzz_check.hpp"
+
+#include "pgnkit/io/byte_source.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace pgnkit;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size > (std::size_t{1} << 20)) return 0;
+    const std::string input(reinterpret_cast<const char*>(data), size);
+    for (const std::size_t max_read : {std::size_t{0}, std::size_t{1} + size % 13}) {
+        auto raw = MemorySource::owning(input, "fuzz.bin");
+        raw->set_max_read(max_read);
+        std::unique_ptr<ByteSource> src = make_decoding_source(std::move(raw));
+        FUZZ_CHECK(src != nullptr);
+        std::vector<char> buf(std::size_t{1} << 16);
+        std::uint64_t total = 0;
+        const std::size_t caps[] = {1, 7, 4096, buf.size()};
+        try {
+            for (std::size_t k = 0;; ++k) {
+                const std::size_t cap = caps[k % 4];
+                const std::size_t n = src->read(buf.data(), cap);
+                FUZZ_CHECK(n <= cap);
+                total += n;
+                FUZZ_CHECK(src->bytes_out() == total);
+                FUZZ_CHECK(src->bytes_in() <= size);
+                if (n == 0 || total > (std::uint64_t{64} << 20)) break;
+            }
+        } catch (const IoError& e) {
+            FUZZ_CHECK(e.what() != nullptr);
+        }
+        if (src->compression() == Compression::None) FUZZ_CHECK(total <= size);
+    }
+    return 0;
+}
