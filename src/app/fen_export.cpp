@@ -256,7 +256,7 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
         char buf[128];
         FenFormat f;
         f.ep = o_.ep;
-        char* e = write_fen(pos, buf, f);
+        char* e = fen_writer_.write(pos, buf, f);
         r.fen_begin = put(std::string_view(buf, std::size_t(e - buf)));
         r.fen_len = std::uint32_t(e - buf);
         // The first four fields end at the third space from the end (halfmove, fullmove).
@@ -466,6 +466,7 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
     std::vector<int> cur_;
     int end_rec_ = -1;
     std::string game_str_, epd_id_, epd_tail_, json_tail_;
+    FenWriter fen_writer_; ///< consecutive positions share most ranks
 };
 
 struct FenStats {

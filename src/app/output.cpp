@@ -107,6 +107,11 @@ OutputFile::~OutputFile() {
 
 bool OutputFile::write(std::string_view bytes) {
     if (broken_pipe_ || !error_.empty()) return false;
+    // Large blocks (a whole batch) go out without another copy into the buffer.
+    if (!zstd_ && bytes.size() >= (std::size_t{1} << 16)) {
+        if (!buf_.empty() && !flush()) return false;
+        return write_raw(bytes.data(), bytes.size());
+    }
     buf_.append(bytes);
     if (buf_.size() >= (std::size_t{1} << 16)) return flush();
     return true;

@@ -265,22 +265,54 @@ const std::array<RankPattern, 256>& rank_patterns() {
 }
 } // namespace
 
+namespace {
+constexpr char piece_letters[] = "PNBRQK??pnbrqk";
+
+/// Writes one rank of the placement field; returns its length (at most 8).
+int write_rank(const Position& pos, int rank, char* out) {
+    unsigned m = unsigned(pos.pieces() >> (8 * rank)) & 0xFF;
+    const RankPattern& p = rank_patterns()[m];
+    std::memcpy(out, p.text, 8);
+    int k = 0;
+    for (unsigned b = m; b; b &= b - 1) {
+        int f = std::countr_zero(b);
+        out[p.slot[k++]] = piece_letters[static_cast<int>(pos.piece_on(make_square(f, rank)))];
+    }
+    return p.len;
+}
+
+/// The fields after the placement: side, castling, en passant and the clocks.
+char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt);
+} // namespace
+
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
-    static constexpr char letters[] = "PNBRQK??pnbrqk";
-    const auto& patterns = rank_patterns();
-    const Bitboard occ = pos.pieces();
     for (int rank = 7; rank >= 0; --rank) {
-        unsigned m = unsigned(occ >> (8 * rank)) & 0xFF;
-        const RankPattern& p = patterns[m];
-        std::memcpy(out, p.text, 8);
-        int k = 0;
-        for (unsigned b = m; b; b &= b - 1) {
-            int f = std::countr_zero(b);
-            out[p.slot[k++]] = letters[static_cast<int>(pos.piece_on(make_square(f, rank)))];
-        }
-        out += p.len;
+        out += write_rank(pos, rank, out);
         if (rank) *out++ = '/';
     }
+    return write_fen_tail(pos, out, fmt);
+}
+
+char* FenWriter::write(const Position& pos, char* out, const FenFormat& fmt) {
+    // A rank's text depends only on its eight squares: redo the ranks whose squares changed
+    // since the last call (a move touches one to three of them).
+    for (int rank = 7; rank >= 0; --rank) {
+        std::uint64_t bytes;
+        std::memcpy(&bytes, pos.board() + 8 * rank, 8);
+        if (!valid_ || bytes != rank_bytes_[rank]) {
+            rank_bytes_[rank] = bytes;
+            rank_len_[rank] = std::uint8_t(write_rank(pos, rank, rank_text_[rank]));
+        }
+        std::memcpy(out, rank_text_[rank], 8);
+        out += rank_len_[rank];
+        if (rank) *out++ = '/';
+    }
+    valid_ = true;
+    return write_fen_tail(pos, out, fmt);
+}
+
+namespace {
+char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt) {
     *out++ = ' ';
     *out++ = pos.side_to_move() == Color::White ? 'w' : 'b';
     *out++ = ' ';
@@ -325,6 +357,7 @@ char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
     }
     return out;
 }
+} // namespace
 
 std::string format_fen(const Position& pos, const FenFormat& fmt) {
     char buf[128];

@@ -4,6 +4,7 @@
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/result.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,20 @@ struct FenFormat {
 /// Writes the FEN into `out` (at least 100 bytes) and returns the end; no allocation.
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt = {});
 std::string format_fen(const Position& pos, const FenFormat& fmt = {});
+
+/// write_fen for a sequence of related positions (a game): remembers the text of each rank
+/// and rebuilds only the ranks whose squares changed since the previous call. Same output as
+/// write_fen for any position, related or not.
+class FenWriter {
+  public:
+    char* write(const Position& pos, char* out, const FenFormat& fmt = {});
+
+  private:
+    std::uint64_t rank_bytes_[8] = {};
+    char rank_text_[8][8] = {};
+    std::uint8_t rank_len_[8] = {};
+    bool valid_ = false;
+};
 /// Parses an ep mode name: legal, pseudo, always.
 bool parse_ep_mode(std::string_view s, EpMode& out);
 

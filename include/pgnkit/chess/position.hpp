@@ -19,6 +19,8 @@ class Position {
 
     // --- pieces ---
     Piece piece_on(Square s) const { return board_[s]; }
+    /// The 64 squares, a1 first (Piece::None where empty).
+    const Piece* board() const { return board_; }
     bool empty(Square s) const { return board_[s] == Piece::None; }
     Bitboard pieces() const { return by_color_[0] | by_color_[1]; }
     Bitboard pieces(Color c) const { return by_color_[idx(c)]; }
