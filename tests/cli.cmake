@@ -12,3 +12,4 @@ include(${CMAKE_CURRENT_SOURCE_DIR}/cli/convert.cmake)
 add_test(NAME cli.stats-merge-shards
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/golden/stats/merge_shards.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.stats-merge-shards PROPERTIES LABELS cli TIMEOUT 300)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/adversarial.cmake)
