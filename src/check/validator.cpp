@@ -338,6 +338,11 @@ void GameValidator::played(Frame& f, Move m) {
             fmt::format("the 50-move rule could be claimed after ply {}", f.ply), {}, nullptr,
             f.ply);
     }
+    if ((end == LineEnd::Fivefold || end == LineEnd::SeventyFive) && date_ > 0 &&
+        date_ < 20140701) {
+        if (f.historic_draw == LineEnd::None) f.historic_draw = end;
+        end = LineEnd::None;
+    }
     if (end != LineEnd::None) {
         f.ended = true;
         f.end = end;
@@ -454,17 +459,24 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
                                                    "the 75-move rule",
                                                    "fivefold repetition"};
         if (is_ep_suffix_token(text)) return;
-        // Fivefold repetition and the 75-move rule end games automatically only since the
-        // FIDE Laws of 1 July 2014; in older games a move after them is a warning.
-        bool historic = (f.end == LineEnd::Fivefold || f.end == LineEnd::SeventyFive) &&
-                        date_ > 0 && date_ < 20140701;
-        add(historic ? Code::MoveAfterPre2014Draw : Code::MoveAfterGameEnd, loc,
-            fmt::format("'{}': the game had already ended by {}{}", text,
-                        why[static_cast<int>(f.end)],
-                        historic ? " (a rule since 1 July 2014; this game is older)" : ""),
+        add(Code::MoveAfterGameEnd, loc,
+            fmt::format("'{}': the game had already ended by {}", text,
+                        why[static_cast<int>(f.end)]),
             text, &f.pos, f.ply + 1);
         f.dead = true;
         return;
+    }
+    if (f.historic_draw != LineEnd::None && !f.historic_reported) {
+        // Fivefold repetition and the 75-move rule end games automatically only since the
+        // FIDE Laws of 1 July 2014 (9.6); an older game went on under the rules of its time.
+        f.historic_reported = true;
+        add(Code::MoveAfterPre2014Draw, loc,
+            fmt::format(
+                "'{}': the game continues after {}, an automatic draw only since 1 July 2014; "
+                "this game is older",
+                text,
+                f.historic_draw == LineEnd::Fivefold ? "fivefold repetition" : "the 75-move rule"),
+            text, &f.pos, f.ply + 1);
     }
     SanParseOptions so{opts_.allow_null, opts_.piece_letters};
     San san;
@@ -574,6 +586,8 @@ void GameValidator::begin_variation(SourceLocation loc) {
     v.has_before = false;
     v.expect_number = 0;
     v.popped = false;
+    v.historic_draw = LineEnd::None;
+    v.historic_reported = false;
     if (!parent.has_before && !parent.dead)
         add(Code::UnexpectedText, loc,
             "variation before the first move: nothing to replace; not replayed");

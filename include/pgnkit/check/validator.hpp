@@ -108,6 +108,8 @@ class GameValidator : public VisitorBase {
         std::size_t before_irreversible = 0;
         std::uint64_t popped_key = 0; ///< parent's last key, hidden while the variation runs
         bool popped = false;
+        LineEnd historic_draw = LineEnd::None; ///< fivefold/75 reached in a game before July 2014
+        bool historic_reported = false;
         int expect_number = 0; ///< move number just read, 0 if none
         bool expect_black = false;
         SourceLocation number_loc{};

@@ -205,3 +205,26 @@ TEST_CASE("validator: one broken game does not damage the next", "[validator]") 
     CHECK(v.plies[1] == 2);
     CHECK(v.has("unterminated-comment"));
 }
+
+TEST_CASE("validator: before July 2014 fivefold is not an automatic draw; the game goes on",
+          "[validator]") {
+    std::string mt =
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+        "9. e4 e5 1-0";
+    auto old_game = [&](const std::string& date) {
+        std::string g = game(mt, "", "1-0");
+        auto at = g.find("2024.01.01");
+        return g.replace(at, 10, date);
+    };
+    auto v = validate(old_game("1990.05.01"));
+    CHECK(v.has("move-after-pre-2014-draw"));
+    CHECK_FALSE(v.has("move-after-game-end"));
+    CHECK_FALSE(v.has("result-contradicts-position"));
+    CHECK(v.plies == std::vector<int>{18}); // replayed to the end
+    CHECK(v.invalid == 0);
+    auto modern = validate(old_game("2014.07.01"));
+    CHECK(modern.has("move-after-game-end"));
+    CHECK(modern.invalid == 1);
+    auto undated = validate(old_game("????.??.??"));
+    CHECK(undated.has("move-after-game-end"));
+}
