@@ -16,7 +16,8 @@
 # than 2048 MB of memory) is kept as build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-,
 # oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. Exit status: 0 when no target
 # found anything, 1 when one did, 2 on a setup error.
-# Environment: FUZZ_BUILD=DIR instead of ./build-fuzz; FUZZ_ARGS adds libFuzzer options.
+# Environment: FUZZ_BUILD=DIR instead of ./build-fuzz; FUZZ_ARGS adds libFuzzer options, e.g.
+# FUZZ_ARGS="-fork=1 -ignore_crashes=1" to go on past a known crash.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +29,7 @@ if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
 fi
-case ${1:-} in -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case ${1:-} in -h | --help) sed -n "2,21p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 targets=("$@")
 ((${#targets[@]} == 0)) && targets=("${all[@]}")
 for t in "${targets[@]}"; do
@@ -126,6 +127,7 @@ for t in "${targets[@]}"; do
     log=$build/logs/$t-$(date +%Y%m%d-%H%M%S).log
     mkdir -p "$corpus" "$crashes" "$build/logs"
     echo "fuzz.sh: $t for ${seconds}s (log $log)"
+    before=$(find "$crashes" -type f | wc -l)
     start=$(date +%s)
     # shellcheck disable=SC2086
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
@@ -136,10 +138,13 @@ for t in "${targets[@]}"; do
     took=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     units=$(find "$corpus" -type f | wc -l)
+    new_crashes=$(($(find "$crashes" -type f | wc -l) - before))
+    # With FUZZ_ARGS="-fork=1 -ignore_crashes=1" libFuzzer goes on after a crash and exits 0.
+    ((rc == 0 && new_crashes > 0)) && rc=1
     if ((rc != 0)); then
         found=1
         art=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-        summary+=("$t: FOUND a problem after ${took}s (exit $rc): ${art:-see $log}")
+        summary+=("$t: FOUND a problem after ${took}s (exit $rc, $new_crashes new files in $crashes): ${art:-see $log}")
         grep -m1 -E 'ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error|invariant failed' "$log" |
             sed 's/^/    /'
     else
