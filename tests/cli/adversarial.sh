@@ -78,7 +78,7 @@ run() {
         if [[ ! $rss =~ ^[0-9]+$ ]]; then
             fail "$name.rss" "no measurement"
         elif ((rss < rss_limit_kib)); then
-            pass "$name.rss"
+            pass "$name.rss ($((rss / 1024)) MiB, $(tail -n 1 time.out | cut -d' ' -f2) s)"
         else
             fail "$name.rss" "peak RSS $rss KiB"
         fi
