@@ -42,7 +42,7 @@ check() { # name command…
     "$@" >"$logs/$name.log" 2>&1
     rc=$?
     local took=$(($(date +%s) - start)) last
-    last=$(grep -v '^ *$' "$logs/$name.log" | tail -1)
+    last=$(grep -a -v '^ *$' "$logs/$name.log" | tail -1)
     if [[ $name == stockfish && $rc -eq 0 ]]; then
         local n
         n=$(sed -n 's/^\([0-9]*\) positions (.*/\1/p' "$logs/$name.log" | tail -1)
