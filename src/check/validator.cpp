@@ -418,26 +418,46 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
         } else if (san.kind == San::Kind::Normal && san.to != NoSquare) {
             Color us = pos.side_to_move();
             Bitboard from = 0;
-            if (san.piece == PieceType::Pawn) {
-                from =
-                    pos.pieces(us, PieceType::Pawn) &
-                    (san.capture || san.from_file >= 0
-                         ? pawn_attacks(~us, san.to)
-                         : (bb(san.to - pawn_push(us)) |
-                            (relative_rank(us, san.to) == 3 ? bb(san.to - 2 * pawn_push(us)) : 0)));
+            PieceType piece = san.piece;
+            if (piece == PieceType::None) {
+                // A coordinate move (e2e4, g1-f3): the piece is whatever stands on its origin.
+                Square origin = (san.from_file >= 0 && san.from_rank >= 0)
+                                    ? make_square(san.from_file, san.from_rank)
+                                    : NoSquare;
+                Piece p = origin == NoSquare ? Piece::None : pos.piece_on(origin);
+                if (p == Piece::None || color_of(p) != us) {
+                    why = origin == NoSquare ? "no piece of the side to move can make it"
+                                             : fmt::format("no piece of the side to move on {}",
+                                                           square_name(origin));
+                    piece = PieceType::None;
+                } else {
+                    piece = type_of(p);
+                    from = bb(origin);
+                }
+            } else if (piece == PieceType::Pawn) {
+                // Origins of a pawn move to `to`: captures from the adjacent files, pushes
+                // from one or two squares behind (only when those squares exist).
+                int back = rank_of(san.to) - (us == Color::White ? 1 : -1);
+                Bitboard push = 0;
+                if (back >= 0 && back <= 7) push |= bb(make_square(file_of(san.to), back));
+                if (relative_rank(us, san.to) == 3)
+                    push |= bb(make_square(file_of(san.to), us == Color::White ? 1 : 6));
+                from = pos.pieces(us, PieceType::Pawn) &
+                       (san.capture || san.from_file >= 0 ? pawn_attacks(~us, san.to) : push);
             } else {
-                from = attacks_bb(san.piece, san.to, pos.pieces()) & pos.pieces(us, san.piece);
+                from = attacks_bb(piece, san.to, pos.pieces()) & pos.pieces(us, piece);
             }
-            if (!from)
-                why =
-                    fmt::format("no {} can move to {}", piece_word(san.piece), square_name(san.to));
+            if (!why.empty()) {
+                // already explained (a coordinate move without a piece on its origin)
+            } else if (!from)
+                why = fmt::format("no {} can move to {}", piece_word(piece), square_name(san.to));
             else if (pos.piece_on(san.to) != Piece::None && color_of(pos.piece_on(san.to)) == us)
                 why = fmt::format("{} is occupied by a piece of the side to move",
                                   square_name(san.to));
             else if (pos.in_check())
                 why = "it does not get the king out of check";
             else
-                why = fmt::format("the {} on {} is pinned to its king", piece_word(san.piece),
+                why = fmt::format("the {} on {} is pinned to its king", piece_word(piece),
                                   square_name(lsb(from)));
         }
     }
