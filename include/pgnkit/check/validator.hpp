@@ -149,7 +149,6 @@ class GameValidator : public VisitorBase {
     std::uint64_t skipped_depth_ = 0; ///< variation levels beyond max_variation_depth
     std::vector<std::uint64_t> history_;
     bool claim_reported_ = false;
-    bool empty_variation_ = false;
     SourceLocation result_loc_{};
     std::string result_marker_;
 };
