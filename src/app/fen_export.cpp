@@ -110,9 +110,9 @@ void append_int(std::string& out, long long v) {
     out.append(f.data(), f.size());
 }
 
-class FenVisitor final : public VisitorBase, public ReplayListener {
+class FenVisitor final : public ReplayVisitor {
   public:
-    FenVisitor(const FenRunOptions& o, GameValidator& v) : o_(o), v_(v) { v_.set_listener(this); }
+    FenVisitor(const FenRunOptions& o, GameValidator& v) : ReplayVisitor(v), o_(o) {}
 
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);
@@ -133,10 +133,6 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
         }
         ++tags_count_;
     }
-    bool end_tags() { return v_.end_tags(); }
-    void move_number(int n, bool b, SourceLocation l) { v_.move_number(n, b, l); }
-    void move(std::string_view t, SourceLocation l) { v_.move(t, l); }
-    void nag(int n, SourceLocation l) { v_.nag(n, l); }
     void comment(std::string_view text, SourceLocation l) {
         v_.comment(text, l);
         if (depth_ >= int(cur_.size()) || cur_[std::size_t(depth_)] < 0) return;
@@ -156,9 +152,6 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
         v_.end_variation(l);
         if (depth_ > 0) --depth_;
     }
-    void result(std::string_view t, SourceLocation l) { v_.result(t, l); }
-    void end_game() { v_.end_game(); }
-    void diagnostic(const Diagnostic& d) { v_.diagnostic(d); }
 
     // ReplayListener
     void on_start(const Position& pos) override {
@@ -230,7 +223,7 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
             epd_string(epd_tail_, text(fmt::format("{}-{} {} {} {}", tag("White"), tag("Black"),
                                                    tag("Event"), tag("Site"), tag("Date"))));
             epd_tail_ += "; c1 ";
-            epd_string(epd_tail_, result());
+            epd_string(epd_tail_, result_text());
             epd_tail_ += ";\n";
         } else if (o_.format == PositionFormat::Ndjson) {
             json_tail_.clear();
@@ -314,7 +307,7 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
         }
         return out;
     }
-    std::string_view result() const {
+    std::string_view result_text() const {
         std::string_view r = v_.info().result_marker;
         if (r.empty() || r == "*") {
             std::string_view t = tag("Result");
@@ -354,7 +347,7 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
             opt(r.has_next ? arena(r.uci_begin, r.uci_len) : std::string_view());
             break;
         case Col::Side: str(r.white_to_move ? "w" : "b"); break;
-        case Col::Result: str(result()); break;
+        case Col::Result: str(result_text()); break;
         case Col::White: str(tag("White")); break;
         case Col::Black: str(tag("Black")); break;
         case Col::WhiteElo: elo(tag("WhiteElo")); break;
@@ -457,7 +450,6 @@ class FenVisitor final : public VisitorBase, public ReplayListener {
 
   private:
     const FenRunOptions& o_;
-    GameValidator& v_;
     std::vector<Record> recs_;
     std::string arena_;
     std::vector<std::pair<std::string, std::string>> tags_;

@@ -220,12 +220,10 @@ enum TagSlot : std::uint8_t {
     TagSlots
 };
 
-class StatsVisitor final : public VisitorBase, public ReplayListener {
+class StatsVisitor final : public ReplayVisitor {
   public:
     StatsVisitor(StatsGroups& out, bool valid_only, GameValidator& v)
-        : out_(out), valid_only_(valid_only), v_(v) {
-        v_.set_listener(this);
-    }
+        : ReplayVisitor(v), out_(out), valid_only_(valid_only) {}
 
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);
@@ -268,12 +266,10 @@ class StatsVisitor final : public VisitorBase, public ReplayListener {
         if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
         return skip;
     }
-    void move_number(int n, bool b, SourceLocation l) { v_.move_number(n, b, l); }
     void move(std::string_view t, SourceLocation l) {
         if (depth_ == 0) comment_target_ = false; // set again by on_move if replayed
         v_.move(t, l);
     }
-    void nag(int n, SourceLocation l) { v_.nag(n, l); }
     void comment(std::string_view text, SourceLocation l) {
         v_.comment(text, l);
         if (depth_ != 0 || !comment_target_ || text.size() < 6) return;
@@ -288,9 +284,6 @@ class StatsVisitor final : public VisitorBase, public ReplayListener {
         v_.end_variation(l);
         if (depth_ > 0) --depth_;
     }
-    void result(std::string_view t, SourceLocation l) { v_.result(t, l); }
-    void end_game() { v_.end_game(); }
-    void diagnostic(const Diagnostic& d) { v_.diagnostic(d); }
 
     void on_move(const ReplayedMove& m) override {
         if (m.depth != 0) return;
@@ -485,7 +478,6 @@ class StatsVisitor final : public VisitorBase, public ReplayListener {
 
     StatsGroups& out_;
     bool valid_only_;
-    GameValidator& v_;
     std::array<std::string, TagSlots> tags_;
     std::string scratch_;
     std::array<std::array<std::uint64_t, fact_count>, 2> facts_{};

@@ -153,4 +153,30 @@ class GameValidator : public VisitorBase {
     std::string result_marker_;
 };
 
+/// A visitor built on the replay (fen, stats …): forwards every reader callback to a
+/// GameValidator and receives its ReplayListener events. A derived visitor declares only the
+/// callbacks it extends (the reader resolves them by name) and forwards through `v_`.
+class ReplayVisitor : public VisitorBase, public ReplayListener {
+  public:
+    explicit ReplayVisitor(GameValidator& v) : v_(v) { v_.set_listener(this); }
+    ReplayVisitor(const ReplayVisitor&) = delete;
+    ReplayVisitor& operator=(const ReplayVisitor&) = delete;
+
+    void begin_game(const GameSpan& s) { v_.begin_game(s); }
+    void tag(std::string_view n, std::string_view value, SourceLocation l) { v_.tag(n, value, l); }
+    bool end_tags() { return v_.end_tags(); }
+    void move_number(int n, bool black, SourceLocation l) { v_.move_number(n, black, l); }
+    void move(std::string_view t, SourceLocation l) { v_.move(t, l); }
+    void nag(int n, SourceLocation l) { v_.nag(n, l); }
+    void comment(std::string_view t, SourceLocation l) { v_.comment(t, l); }
+    void begin_variation(SourceLocation l) { v_.begin_variation(l); }
+    void end_variation(SourceLocation l) { v_.end_variation(l); }
+    void result(std::string_view t, SourceLocation l) { v_.result(t, l); }
+    void end_game() { v_.end_game(); }
+    void diagnostic(const Diagnostic& d) { v_.diagnostic(d); }
+
+  protected:
+    GameValidator& v_;
+};
+
 } // namespace pgnkit
