@@ -138,6 +138,9 @@ void GameValidator::begin_game(const GameSpan& span) {
     info_.replayed = false;
     info_.end = LineEnd::None;
     tag_names_.clear();
+    tag_filter_ = 0;
+    tag_count_ = 0;
+    seven_seen_ = 0;
     has_fen_ = has_setup_ = has_variant_ = has_result_tag_ = false;
     skip_ = false;
     chess960_ = false;
@@ -151,14 +154,30 @@ void GameValidator::begin_game(const GameSpan& span) {
 }
 
 void GameValidator::tag(std::string_view name, std::string_view value, SourceLocation loc) {
-    for (const auto& n : tag_names_) {
-        if (n == name) {
-            add(Code::BadTag, loc,
-                fmt::format("duplicate tag '{}' (the first value is kept)", name), name);
-            return;
+    // A filter on length and end letters: most games have no duplicate, and then no name is
+    // compared with every earlier one.
+    const std::uint64_t bit =
+        name.empty() ? 1
+                     : std::uint64_t(1) << ((name.size() * 7 + static_cast<unsigned char>(name[0]) +
+                                             static_cast<unsigned char>(name.back())) &
+                                            63);
+    if (tag_filter_ & bit) {
+        for (const auto& n : tag_names_) {
+            if (n == name) {
+                add(Code::BadTag, loc,
+                    fmt::format("duplicate tag '{}' (the first value is kept)", name), name);
+                return;
+            }
         }
     }
-    if (tag_names_.size() < 256) tag_names_.emplace_back(name);
+    ++tag_count_;
+    if (tag_names_.size() < 256) {
+        tag_filter_ |= bit;
+        tag_names_.emplace_back(name);
+    }
+    if (name.size() >= 4 && name.size() <= 6) // the Seven Tag Roster's lengths
+        for (std::size_t k = 0; k < std::size(SevenTags); ++k)
+            if (name == SevenTags[k]) seven_seen_ |= 1u << k;
     auto set = [&](std::string& dst) { dst.assign(value.data(), value.size()); };
     if (name == "White")
         set(info_.white);
@@ -200,15 +219,15 @@ void GameValidator::tag(std::string_view name, std::string_view value, SourceLoc
 }
 
 void GameValidator::check_tags() {
-    if (tag_names_.empty()) {
+    if (tag_count_ == 0) {
         add(Code::MissingTag, first_move_loc_,
             "game without tags (the Seven Tag Roster is missing)");
         return;
     }
-    for (std::string_view t : SevenTags) {
-        if (std::find(tag_names_.begin(), tag_names_.end(), t) == tag_names_.end())
+    for (std::size_t k = 0; k < std::size(SevenTags); ++k) {
+        if (!(seven_seen_ & (1u << k)))
             add(Code::MissingTag, first_move_loc_,
-                fmt::format("missing tag '{}' (Seven Tag Roster)", t), t);
+                fmt::format("missing tag '{}' (Seven Tag Roster)", SevenTags[k]), SevenTags[k]);
     }
 }
 
@@ -233,7 +252,8 @@ bool GameValidator::setup_start() {
         return false;
     }
     if (!has_fen_) {
-        start_ = Position::startpos();
+        static const Position initial = Position::startpos();
+        start_ = initial;
         start_.set_chess960(chess960_);
         return true;
     }

@@ -87,49 +87,17 @@ San::Kind castling_kind(std::string_view body, std::uint32_t& liberties) {
     return body.size() == 3 ? San::Kind::CastleKing : San::Kind::CastleQueen;
 }
 
-/// Empty-board rook and bishop rays of every square (1 KiB, stays in cache): a cheap
-/// filter before a magic lookup, whose tables are large.
-struct Rays {
-    Bitboard orth[64];
-    Bitboard diag[64];
-};
-constexpr Rays make_rays() {
-    Rays r{};
-    for (int a = 0; a < 64; ++a)
-        for (int b = 0; b < 64; ++b) {
-            if (a == b) continue;
-            const int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
-            if (df == 0 || dr == 0) r.orth[a] |= Bitboard(1) << b;
-            if (df == dr || df == -dr) r.diag[a] |= Bitboard(1) << b;
-        }
-    return r;
-}
-constexpr Rays rays = make_rays();
-
-/// The pieces of `sliders` (all on a ray of `to`) with nothing between them and `to`.
-Bitboard unblocked(Bitboard sliders, Square to, Bitboard occ) {
-    Bitboard result = 0;
-    const Bitboard blockers = occ & ~bb(to);
-    while (sliders) {
-        const Square s = pop_lsb(sliders);
-        if (!(between_bb(s, to) & blockers)) result |= bb(s);
-    }
-    return result;
-}
-
 /// Origins of `us`'s pieces of type `pt` (not pawns) that attack `to`. Sliders are found by
 /// ray masks and the between table (one or two pieces of a type are the rule), not magics.
 Bitboard piece_origins(const Position& pos, PieceType pt, Square to, Color us) {
     const Bitboard occ = pos.pieces();
     switch (pt) {
     case PieceType::Knight: return knight_attacks(to) & pos.pieces(us, PieceType::Knight);
-    case PieceType::Bishop:
-        return unblocked(rays.diag[to] & pos.pieces(us, PieceType::Bishop), to, occ);
-    case PieceType::Rook:
-        return unblocked(rays.orth[to] & pos.pieces(us, PieceType::Rook), to, occ);
+    case PieceType::Bishop: return slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
+    case PieceType::Rook: return slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
     case PieceType::Queen:
-        return unblocked((rays.orth[to] | rays.diag[to]) & pos.pieces(us, PieceType::Queen), to,
-                         occ);
+        return slider_attackers(to, pos.pieces(us, PieceType::Queen),
+                                pos.pieces(us, PieceType::Queen), occ);
     case PieceType::King: return king_attacks(to) & pos.pieces(us, PieceType::King);
     case PieceType::Pawn:
     case PieceType::None: return 0;
@@ -141,7 +109,7 @@ Bitboard piece_origins(const Position& pos, PieceType pt, Square to, Color us) {
 /// not on a line with its king, or that stays on that line, cannot expose the king.
 bool is_legal_fast(const Position& pos, Move m, Square ksq) {
     if (!pos.in_check() && m.kind() != Move::EnPassant && m.from() != ksq) {
-        if (!((rays.orth[ksq] | rays.diag[ksq]) & bb(m.from()))) return true;
+        if (!((orth_rays(ksq) | diag_rays(ksq)) & bb(m.from()))) return true;
         if (line_bb(ksq, m.from()) & bb(m.to())) return true;
     }
     return pos.is_legal(m);
@@ -204,9 +172,7 @@ bool gives_check(const Position& pos, Move m) {
         }
     }
     if ((pawn_attacks(them, ksq) & pawns) || (knight_attacks(ksq) & knights)) return true;
-    diag &= rays.diag[ksq];
-    orth &= rays.orth[ksq];
-    return (diag && (bishop_attacks(ksq, occ) & diag)) || (orth && (rook_attacks(ksq, occ) & orth));
+    return slider_attackers(ksq, diag, orth, occ) != 0;
 }
 
 /// '+', '#' or nothing for a legal move (§8.2.3.5). The mate test plays the move only when

@@ -16,6 +16,7 @@ Position::Position() {
     halfmove_ = 0;
     king_[0] = king_[1] = NoSquare;
     for (auto& r : castle_rook_) r = NoSquare;
+    castle_rooks_ = 0;
     ep_ = NoSquare;
     stm_ = Color::White;
     castling_ = 0;
@@ -79,6 +80,7 @@ void Position::set_castling(Color c, CastleSide side, Square rook) {
     int i = castle_index(c, side);
     castling_ |= std::uint8_t(1u << i);
     castle_rook_[i] = rook;
+    castle_rooks_ |= bb(rook);
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
@@ -94,15 +96,15 @@ bool Position::attacked_by(Color c, Square s, Bitboard occ) const {
     return (pawn_attacks(~c, s) & pieces(c, PieceType::Pawn)) ||
            (knight_attacks(s) & pieces(c, PieceType::Knight)) ||
            (king_attacks(s) & pieces(c, PieceType::King)) ||
-           (rook_attacks(s, occ) & pieces(c, PieceType::Rook, PieceType::Queen)) ||
-           (bishop_attacks(s, occ) & pieces(c, PieceType::Bishop, PieceType::Queen));
+           slider_attackers(s, pieces(c, PieceType::Bishop, PieceType::Queen),
+                            pieces(c, PieceType::Rook, PieceType::Queen), occ);
 }
 
 Bitboard Position::pinned(Color c) const {
     Square ksq = king_square(c);
     if (ksq == NoSquare) return 0;
-    Bitboard snipers = (rook_attacks(ksq, 0) & pieces(~c, PieceType::Rook, PieceType::Queen)) |
-                       (bishop_attacks(ksq, 0) & pieces(~c, PieceType::Bishop, PieceType::Queen));
+    Bitboard snipers = (orth_rays(ksq) & pieces(~c, PieceType::Rook, PieceType::Queen)) |
+                       (diag_rays(ksq) & pieces(~c, PieceType::Bishop, PieceType::Queen));
     Bitboard occ = pieces(), result = 0;
     while (snipers) {
         Square s = pop_lsb(snipers);
@@ -149,10 +151,8 @@ bool Position::is_legal(Move m) const {
     if ((pawn_attacks(us, ksq) & theirs & pieces(PieceType::Pawn)) ||
         (knight_attacks(ksq) & theirs & pieces(PieceType::Knight)))
         return false;
-    return !(rook_attacks(ksq, after) & theirs &
-             (pieces(PieceType::Rook) | pieces(PieceType::Queen))) &&
-           !(bishop_attacks(ksq, after) & theirs &
-             (pieces(PieceType::Bishop) | pieces(PieceType::Queen)));
+    return !slider_attackers(ksq, theirs & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)),
+                             theirs & (pieces(PieceType::Rook) | pieces(PieceType::Queen)), after);
 }
 
 bool Position::has_pseudo_ep() const {
@@ -169,7 +169,7 @@ bool Position::has_legal_ep() const {
 
 bool Position::ep_hashed() const { return has_pseudo_ep(); }
 
-std::uint64_t Position::repetition_key() const {
+std::uint64_t Position::repetition_key_slow() const {
     // key() hashes the ep file when a capture is pseudo-legal; FIDE identity needs a legal one.
     if (ep_hashed() && !has_legal_ep()) return key_ ^ zobrist::en_passant(file_of(ep_));
     return key_;
@@ -229,7 +229,7 @@ void Position::play(Move m) {
             king_[idx(us)] = to;
             castling_ &= std::uint8_t(~(3u << (2 * idx(us))));
         }
-        if (castling_) {
+        if (castling_ && ((bb(from) | bb(to)) & castle_rooks_)) {
             for (int i = 0; i < 4; ++i)
                 if ((castling_ & (1u << i)) && (castle_rook_[i] == from || castle_rook_[i] == to))
                     castling_ &= std::uint8_t(~(1u << i));
@@ -248,8 +248,8 @@ void Position::play(Move m) {
     const Bitboard occ = pieces();
     checkers_ = (pawn_attacks(them, ksq) & pieces(us, PieceType::Pawn)) |
                 (knight_attacks(ksq) & pieces(us, PieceType::Knight)) |
-                (bishop_attacks(ksq, occ) & pieces(us, PieceType::Bishop, PieceType::Queen)) |
-                (rook_attacks(ksq, occ) & pieces(us, PieceType::Rook, PieceType::Queen));
+                slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
+                                 pieces(us, PieceType::Rook, PieceType::Queen), occ);
 }
 
 void Position::finish() {

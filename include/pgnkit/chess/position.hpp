@@ -52,7 +52,7 @@ class Position {
     std::uint64_t key() const { return key_; }
     /// Key for FIDE repetition identity: like key(), but the ep file counts only when an
     /// en-passant capture is actually legal (FIDE 9.2.3).
-    std::uint64_t repetition_key() const;
+    std::uint64_t repetition_key() const { return ep_ == NoSquare ? key_ : repetition_key_slow(); }
 
     // --- attacks ---
     Bitboard checkers() const { return checkers_; }
@@ -119,6 +119,7 @@ class Position {
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     bool ep_hashed() const;
+    std::uint64_t repetition_key_slow() const;
 
     Bitboard by_type_[6];
     Bitboard by_color_[2];
@@ -129,6 +130,7 @@ class Position {
     Piece board_[64];
     Square king_[2];
     Square castle_rook_[4];
+    Bitboard castle_rooks_; ///< squares of castle_rook_ (a superset once rights are lost)
     Square ep_;
     Color stm_;
     std::uint8_t castling_;

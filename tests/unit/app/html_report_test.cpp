@@ -244,8 +244,8 @@ TEST_CASE("html: validate report has boards with arrows, escapes, and the cap", 
 
 TEST_CASE("html: a game block without a position has no board", "[html]") {
     GameInfo info;
-    info.white = "A";
-    info.black = "B";
+    info.white = std::string("A"); // (std::string: GCC 12 -O3 -Wrestrict false alarm)
+    info.black = std::string("B");
     std::vector<Diagnostic> diags(1);
     diags[0].code = Code(0);
     diags[0].severity = Severity::Error;
