@@ -167,10 +167,14 @@ class FenVisitor final : public ReplayVisitor {
         if (cur_.size() <= d) cur_.resize(d + 1, -1);
         if (cur_[d] >= 0) { // the position this move was played from gets it as its "next move"
             Record& r = recs_[std::size_t(cur_[d])];
+            // The replay reads with the same piece letters: canonical text is write_san's.
+            std::string_view san = m.text;
             char buf[32];
-            char* e = write_san(m.before, m.move, buf, o_.piece_letters);
-            r.san_begin = put(std::string_view(buf, std::size_t(e - buf)));
-            r.san_len = std::uint32_t(e - buf);
+            if (!m.canonical)
+                san = std::string_view(
+                    buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
+            r.san_begin = put(san);
+            r.san_len = std::uint32_t(san.size());
             char ubuf[8];
             std::size_t un = write_uci(m.before, m.move, ubuf);
             r.uci_begin = put(std::string_view(ubuf, un));
@@ -376,21 +380,34 @@ class FenVisitor final : public ReplayVisitor {
             out += '\n';
             return;
         case PositionFormat::Epd: {
-            // PGN standard §16.2: the four fields, then opcodes, each ending with ';'.
-            out += arena(r.fen_begin, r.fen4_len);
-            out += " hmvc ";
-            append_int(out, r.hmvc);
-            out += "; fmvn ";
-            append_int(out, r.fmvn);
-            out += "; id ";
-            out += epd_id_;
-            out += ';';
+            // PGN standard §16.2: the four fields, then opcodes, each ending with ';'. Built
+            // in a line buffer and appended once (this is the hot loop of `fen --format epd`).
+            const std::size_t cap = r.fen4_len + r.san_len + epd_id_.size() + epd_tail_.size() + 64;
+            if (line_.size() < cap) line_.resize(cap);
+            char* p = line_.data();
+            auto put = [&p](std::string_view t) {
+                std::memcpy(p, t.data(), t.size());
+                p += t.size();
+            };
+            auto put_int = [&put](int v) {
+                fmt::format_int f(v);
+                put(std::string_view(f.data(), f.size()));
+            };
+            put(arena(r.fen_begin, r.fen4_len));
+            put(" hmvc ");
+            put_int(r.hmvc);
+            put("; fmvn ");
+            put_int(r.fmvn);
+            put("; id ");
+            put(epd_id_);
+            *p++ = ';';
             if (r.has_next) {
-                out += " sm ";
-                out += arena(r.san_begin, r.san_len);
-                out += ';';
+                put(" sm ");
+                put(arena(r.san_begin, r.san_len));
+                *p++ = ';';
             }
-            out += epd_tail_;
+            put(epd_tail_);
+            out.append(line_.data(), std::size_t(p - line_.data()));
             return;
         }
         case PositionFormat::Ndjson: {
@@ -458,7 +475,8 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<int> cur_;
     int end_rec_ = -1;
     std::string game_str_, epd_id_, epd_tail_, json_tail_;
-    FenWriter fen_writer_; ///< consecutive positions share most ranks
+    mutable std::vector<char> line_; ///< format()'s line buffer
+    FenWriter fen_writer_;           ///< consecutive positions share most ranks
 };
 
 struct FenStats {

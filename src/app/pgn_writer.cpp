@@ -213,6 +213,10 @@ void PgnWriter::on_move(const ReplayedMove& m) {
     }
     switch (opts_.moves) {
     case MoveNotation::San:
+        if (m.canonical && opts_.piece_letters == opts_.input_piece_letters) {
+            put_token(m.text); // already write_san's text in the same letters
+            break;
+        }
         end = chess::write_san(m.before, m.move, buf, opts_.piece_letters, false);
         put_token(std::string_view(buf, std::size_t(end - buf)));
         break;

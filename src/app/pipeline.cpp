@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include <sys/stat.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <chrono>
 #include <condition_variable>
@@ -159,6 +162,18 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                            const std::function<BatchProcessor&(int worker)>& processor_for,
                            const std::function<bool(BatchOutput&)>& sink) {
     auto t0 = Clock::now();
+#if defined(__GLIBC__)
+    // Batches and their outputs are buffers of a few MB, allocated and freed over and over.
+    // By default glibc serves them with fresh mmap()s (and returns freed heap tops to the
+    // kernel), so every batch pays its page faults again. Keep them on the heap instead: the
+    // number of batches alive is bounded, so the memory stays flat.
+    static const bool tuned = [] {
+        mallopt(M_MMAP_THRESHOLD, 64 << 20);
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+        return true;
+    }();
+    (void)tuned;
+#endif
     std::atomic<bool> stop{false};
     BatchReader reader(opts, stop);
     Progress progress(opts.progress);

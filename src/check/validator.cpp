@@ -588,19 +588,20 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
     f.pos.play(r.move);
     played(f, r.move);
     last_replayed_ = true;
+    const bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
+    const bool suffix_ok = r.move.is_null() || !(san.mate != mate || (san.check && !check) ||
+                                                 (check && !mate && !san.check));
     if (listener_)
-        listener_->on_move(
-            ReplayedMove{f.before, r.move, f.pos, text, loc, f.ply, int(depth_) - 1});
-    if (!r.move.is_null()) {
-        bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
-        if (san.mate != mate || (san.check && !check) || (check && !mate && !san.check))
-            add(Code::CheckSuffix, loc,
-                fmt::format("'{}': {}", text,
-                            mate    ? "checkmate not marked '#'"
-                            : check ? "check not marked '+'"
-                                    : "marked as check but gives no check"),
-                text, &f.before, f.ply);
-    }
+        listener_->on_move(ReplayedMove{f.before, r.move, f.pos, text, loc, f.ply, int(depth_) - 1,
+                                        suffix_ok && r.liberties == 0 && san.suffix_nag == 0 &&
+                                            !r.move.is_null()});
+    if (!suffix_ok)
+        add(Code::CheckSuffix, loc,
+            fmt::format("'{}': {}", text,
+                        mate    ? "checkmate not marked '#'"
+                        : check ? "check not marked '+'"
+                                : "marked as check but gives no check"),
+            text, &f.before, f.ply);
 }
 
 void GameValidator::begin_variation(SourceLocation loc) {

@@ -48,6 +48,9 @@ struct ReplayedMove {
     SourceLocation loc;
     int ply;   ///< 1 = white's first move of the game (counted from the game's start position)
     int depth; ///< 0 = main line, 1 = a variation of it, …
+    /// `text` is the move's SAN exactly as chess::write_san writes it in the replay's piece
+    /// letters (ValidateOptions::piece_letters): no liberty taken, right check suffix, no glyph.
+    bool canonical = false;
 };
 
 /// Receives the replay's events. All calls happen inside the reader's callbacks.
