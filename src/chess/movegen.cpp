@@ -36,14 +36,24 @@ struct CountSink {
     void add_promotions(Bitboard to, int) { n += 4 * popcount(to); }
 };
 
-/// Stops at the first move found.
+/// Stops at the first move found (generate() returns early once `found`).
 struct AnySink {
+    static constexpr bool stops = true;
     bool found = false;
     void add(Move) { found = true; }
     void add_targets(Square, Bitboard to) { found |= to != 0; }
     void add_pawns(Bitboard to, int) { found |= to != 0; }
     void add_promotions(Bitboard to, int) { found |= to != 0; }
 };
+
+/// Whether a sink that only wants to know whether a move exists has seen one.
+template <class Sink>
+constexpr bool done(const Sink& sink) {
+    if constexpr (requires { Sink::stops; })
+        return sink.found;
+    else
+        return false;
+}
 
 template <Color Us, class Sink>
 void generate(const Position& pos, Sink& sink) {
@@ -66,11 +76,14 @@ void generate(const Position& pos, Sink& sink) {
         Bitboard safe = 0;
         while (to) {
             Square t = pop_lsb(to);
-            if (!pos.attacked_by(Them, t, occ_without_king)) safe |= bb(t);
+            if (!pos.attacked_by(Them, t, occ_without_king)) {
+                safe |= bb(t);
+                if constexpr (requires { Sink::stops; }) break;
+            }
         }
         sink.add_targets(ksq, safe);
     }
-    if (more_than_one(checkers)) return; // double check: only the king moves
+    if (done(sink) || more_than_one(checkers)) return; // double check: only the king moves
 
     // In check, other pieces must capture the checker or block.
     const Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~own;
@@ -80,6 +93,7 @@ void generate(const Position& pos, Sink& sink) {
         Square s = pop_lsb(b);
         sink.add_targets(s, knight_attacks(s) & target);
     }
+    if (done(sink)) return;
     const Bitboard diagonal = pos.pieces(Us, PieceType::Bishop, PieceType::Queen);
     const Bitboard straight = pos.pieces(Us, PieceType::Rook, PieceType::Queen);
     for (Bitboard b = diagonal & ~pinned; b;) {
@@ -102,6 +116,7 @@ void generate(const Position& pos, Sink& sink) {
         }
     }
 
+    if (done(sink)) return;
     // Pawns that are not pinned, set-wise.
     const Bitboard pawns = pos.pieces(Us, PieceType::Pawn);
     const Bitboard empty_squares = ~occ;

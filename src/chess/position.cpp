@@ -176,60 +176,80 @@ std::uint64_t Position::repetition_key_slow() const {
 }
 
 void Position::play(Move m) {
+    // The key is kept in a local (the compiler cannot keep a member that aliases the
+    // bitboards in a register) and written back once.
     const Color us = stm_, them = ~us;
+    std::uint64_t k = key_ ^ zobrist::white_to_move();
     if (ep_ != NoSquare) {
-        if (ep_hashed()) key_ ^= zobrist::en_passant(file_of(ep_));
+        if (ep_hashed()) k ^= zobrist::en_passant(file_of(ep_));
         ep_ = NoSquare;
     }
     ++halfmove_;
-    if (us == Color::Black) ++fullmove_;
+    fullmove_ += us == Color::Black;
     stm_ = them;
-    key_ ^= zobrist::white_to_move();
 
     if (m.is_null()) {
+        key_ = k;
         checkers_ = attackers_to(king_square(them)) & pieces(us);
         return;
     }
 
     const Square from = m.from(), to = m.to();
     const Piece pc = board_[from];
+    const PieceType t = type_of(pc);
     const unsigned old_rights = castling_;
+    const Bitboard fb = bb(from), tb = bb(to);
 
     if (m.kind() == Move::Castling) {
         CastleSide side = castle_side(m);
         Square kto = castle_king_to(us, side), rto = castle_rook_to(us, side);
         Piece rook = board_[to];
+        key_ = k;
         remove_piece(from);
         remove_piece(to);
         put_piece(pc, kto);
         put_piece(rook, rto);
+        k = key_;
         king_[idx(us)] = kto;
         castling_ &= std::uint8_t(~(3u << (2 * idx(us))));
     } else {
         if (m.kind() == Move::EnPassant) {
-            remove_piece(to - pawn_push(us));
+            const Square cap = to - pawn_push(us);
+            const Piece captured = board_[cap];
+            by_type_[idx(PieceType::Pawn)] ^= bb(cap);
+            by_color_[idx(them)] ^= bb(cap);
+            board_[cap] = Piece::None;
+            k ^= zobrist::piece(captured, cap);
             halfmove_ = 0;
-        } else if (board_[to] != Piece::None) {
-            remove_piece(to);
+        } else if (const Piece captured = board_[to]; captured != Piece::None) {
+            by_type_[idx(type_of(captured))] ^= tb;
+            by_color_[idx(them)] ^= tb;
+            k ^= zobrist::piece(captured, to);
             halfmove_ = 0;
         }
-        move_piece(from, to);
-        PieceType t = type_of(pc);
+        by_type_[idx(t)] ^= fb | tb;
+        by_color_[idx(us)] ^= fb | tb;
+        board_[from] = Piece::None;
+        board_[to] = pc;
+        k ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
         if (t == PieceType::Pawn) {
             halfmove_ = 0;
             if (m.kind() == Move::Promotion) {
-                remove_piece(to);
-                put_piece(make_piece(us, m.promotion()), to);
+                const Piece promoted = make_piece(us, m.promotion());
+                by_type_[idx(PieceType::Pawn)] ^= tb;
+                by_type_[idx(m.promotion())] ^= tb;
+                board_[to] = promoted;
+                k ^= zobrist::piece(pc, to) ^ zobrist::piece(promoted, to);
             } else if ((int(to) ^ int(from)) == 16) {
                 ep_ = from + pawn_push(us);
                 if (pawn_attacks(us, ep_) & pieces(them, PieceType::Pawn))
-                    key_ ^= zobrist::en_passant(file_of(ep_));
+                    k ^= zobrist::en_passant(file_of(ep_));
             }
         } else if (t == PieceType::King) {
             king_[idx(us)] = to;
             castling_ &= std::uint8_t(~(3u << (2 * idx(us))));
         }
-        if (castling_ && ((bb(from) | bb(to)) & castle_rooks_)) {
+        if (castling_ && ((fb | tb) & castle_rooks_)) {
             for (int i = 0; i < 4; ++i)
                 if ((castling_ & (1u << i)) && (castle_rook_[i] == from || castle_rook_[i] == to))
                     castling_ &= std::uint8_t(~(1u << i));
@@ -237,8 +257,9 @@ void Position::play(Move m) {
     }
     if (unsigned changed = old_rights ^ castling_) {
         for (int i = 0; i < 4; ++i)
-            if (changed & (1u << i)) key_ ^= zobrist::castling(i);
+            if (changed & (1u << i)) k ^= zobrist::castling(i);
     }
+    key_ = k;
     // Only the side that moved can give check, and never with its king.
     Square ksq = king_[idx(them)];
     if (ksq == NoSquare) {

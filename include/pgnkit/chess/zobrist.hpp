@@ -9,12 +9,15 @@ namespace pgnkit::chess::zobrist {
 
 namespace detail {
 extern const std::uint64_t random64[781];
-}
+/// The Polyglot piece keys indexed by Piece value (colour << 3 | type) and square.
+struct PieceKeys {
+    std::uint64_t k[16][64];
+};
+extern const PieceKeys piece_keys;
+} // namespace detail
 
 inline std::uint64_t piece(Piece p, Square s) {
-    // Polyglot "kind": black pawn 0, white pawn 1, black knight 2, … white king 11.
-    int kind = 2 * idx(type_of(p)) + (color_of(p) == Color::White ? 1 : 0);
-    return detail::random64[64 * kind + s];
+    return detail::piece_keys.k[static_cast<int>(p)][s];
 }
 /// i = castle_index(color, side): 0 white O-O, 1 white O-O-O, 2 black O-O, 3 black O-O-O.
 inline std::uint64_t castling(int i) { return detail::random64[768 + i]; }
