@@ -286,7 +286,7 @@ bool GameValidator::end_tags() {
     if (!skip_) {
         if (frames_.empty()) frames_.resize(1);
         Frame& f = frames_[0];
-        f = Frame{};
+        f.reset_state();
         f.pos = start_;
         depth_ = 1;
         history_.push_back(start_.repetition_key());
@@ -714,9 +714,9 @@ void GameValidator::check_result() {
     }
     // FIDE 6.9: a player who oversteps the time loses, unless the opponent cannot mate
     // by any series of legal moves — then the game is drawn.
+    if (r != "1-0" && r != "0-1") return;
     std::string term = lower_alnum(info_.termination);
-    if ((r == "1-0" || r == "0-1") && term.find("time") != std::string::npos &&
-        term.find("forfeit") != std::string::npos) {
+    if (term.find("time") != std::string::npos && term.find("forfeit") != std::string::npos) {
         Color winner = r == "1-0" ? Color::White : Color::Black;
         if (!can_ever_mate(p, winner))
             add(Code::ResultContradictsPosition, at,

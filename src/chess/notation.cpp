@@ -502,8 +502,38 @@ bool resolve_impl(const Position& pos, const San& san, bool check_suffix, SanRes
     } else {
         const Square to = san.to;
         if (!is_ok(to)) return fail(error, SanError::Syntax);
-        const bool full = san.from_file >= 0 && san.from_rank >= 0;
         PieceType pt = san.piece;
+        // The usual case first: no disambiguation, no promotion, and a single piece that
+        // can go there (a pawn push, Nf3, Qxd5). Anything else takes the general way below,
+        // which gives the same answer for these.
+        if (san.from_file < 0 && san.from_rank < 0 && san.promotion == PieceType::None &&
+            pt != PieceType::None && !(pos.pieces(us) & bb(to))) {
+            Bitboard origins = 0;
+            if (pt != PieceType::Pawn) {
+                origins = piece_origins(pos, pt, to, us);
+            } else if (relative_rank(us, to) >= 2 && relative_rank(us, to) < 7 && pos.empty(to)) {
+                const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
+                const Square s1 = to - pawn_push(us);
+                if (pawns & bb(s1))
+                    origins = bb(s1);
+                else if (relative_rank(us, to) == 3 && pos.empty(s1) &&
+                         (pawns & bb(s1 - pawn_push(us))))
+                    origins = bb(s1 - pawn_push(us));
+            }
+            if (origins && !more_than_one(origins)) {
+                const Move mv(lsb(origins), to);
+                if (is_legal_fast(pos, mv, ksq)) {
+                    m = mv;
+                    r.origins = origins;
+                    const bool is_capture = (pos.pieces(them) & bb(to)) != 0;
+                    if (is_capture && !san.capture) lib |= LibMissingCapture;
+                    if (!is_capture && san.capture) lib |= LibSpuriousCapture;
+                    if (check_suffix) record_check_suffix(san, check_suffix_of(pos, m), r);
+                    return true;
+                }
+            }
+        }
+        const bool full = san.from_file >= 0 && san.from_rank >= 0;
         bool castled = false;
         if (pt == PieceType::None || (pt == PieceType::King && full)) {
             if (!full) return fail(error, SanError::Syntax);

@@ -116,6 +116,18 @@ class GameValidator : public VisitorBase {
         int expect_number = 0; ///< move number just read, 0 if none
         bool expect_black = false;
         SourceLocation number_loc{};
+
+        /// Everything but the two positions back to its initial value (cheaper than
+        /// `= Frame{}`, which builds and copies two empty positions).
+        void reset_state() {
+            has_before = dead = ended = end_reported = popped = historic_reported = false;
+            end = historic_draw = LineEnd::None;
+            ply = before_ply = expect_number = 0;
+            hist_begin = irreversible = before_irreversible = 0;
+            popped_key = 0;
+            expect_black = false;
+            number_loc = {};
+        }
     };
 
     void add(Code code, SourceLocation loc, std::string message, std::string_view token = {},
