@@ -203,6 +203,12 @@ class FenVisitor final : public ReplayVisitor {
         if (recs_.empty()) return 0;
         std::uint64_t n = 0;
         prepare(game);
+        // Room for every line at once (reserve() grows geometrically): format() writes in place.
+        std::size_t need = 0;
+        for (const Record& r : recs_)
+            need += r.fen_len + r.san_len + r.uci_len + r.clock_len + r.eval_len + 96;
+        need += recs_.size() * (epd_id_.size() + epd_tail_.size() + json_tail_.size());
+        out.reserve(out.size() + need);
         for (const Record& r : recs_) {
             if (o_.skip_check && r.in_check) continue;
             if (o_.quiet_only && (r.in_check || (r.has_next && r.next_loud))) continue;
@@ -250,11 +256,15 @@ class FenVisitor final : public ReplayVisitor {
         Record r;
         r.ply = ply;
         r.depth = depth;
-        char buf[128];
         FenFormat f;
         f.ep = o_.ep;
+        // Written straight into the arena (a FEN is at most ~90 bytes).
+        const std::size_t at = arena_.size();
+        arena_.resize(at + 128);
+        char* buf = arena_.data() + at;
         char* e = fen_writer_.write(pos, buf, f);
-        r.fen_begin = put(std::string_view(buf, std::size_t(e - buf)));
+        arena_.resize(at + std::size_t(e - buf));
+        r.fen_begin = std::uint32_t(at);
         r.fen_len = std::uint32_t(e - buf);
         // The first four fields end at the third space from the end (halfmove, fullmove).
         std::uint32_t spaces = 0, n = r.fen_len;
@@ -383,8 +393,9 @@ class FenVisitor final : public ReplayVisitor {
             // PGN standard §16.2: the four fields, then opcodes, each ending with ';'. Built
             // in a line buffer and appended once (this is the hot loop of `fen --format epd`).
             const std::size_t cap = r.fen4_len + r.san_len + epd_id_.size() + epd_tail_.size() + 64;
-            if (line_.size() < cap) line_.resize(cap);
-            char* p = line_.data();
+            const std::size_t old = out.size();
+            out.resize(old + cap); // within the capacity emit() reserved: no reallocation
+            char* p = out.data() + old;
             auto put = [&p](std::string_view t) {
                 std::memcpy(p, t.data(), t.size());
                 p += t.size();
@@ -407,7 +418,7 @@ class FenVisitor final : public ReplayVisitor {
                 *p++ = ';';
             }
             put(epd_tail_);
-            out.append(line_.data(), std::size_t(p - line_.data()));
+            out.resize(std::size_t(p - out.data()));
             return;
         }
         case PositionFormat::Ndjson: {
@@ -475,8 +486,7 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<int> cur_;
     int end_rec_ = -1;
     std::string game_str_, epd_id_, epd_tail_, json_tail_;
-    mutable std::vector<char> line_; ///< format()'s line buffer
-    FenWriter fen_writer_;           ///< consecutive positions share most ranks
+    FenWriter fen_writer_; ///< consecutive positions share most ranks
 };
 
 struct FenStats {
