@@ -78,50 +78,94 @@ void GameSplitter::drop(std::size_t from, std::size_t to) {
     fix(content_end_);
     fix(token_start_);
     fix(semicolon_);
+    for (Elision& c : cuts_) fix(c.pos);
     end_ -= d;
     base_ += d;
-    dropped_ += d;
     line_floor_ = std::max(line_floor_, std::min(from, pos_));
 }
 
 void GameSplitter::elide(std::size_t from, std::size_t to) {
+    // A cut never ends with a CR: an LF after it would make the pair one line break.
+    if (to > from && buf_[to - 1] == '\r') --to;
     if (to <= from) return;
+    // Earlier cuts just before `from` or inside [from, to] (blanks cut from a line that
+    // turned out to be this game's text) become part of this one.
+    auto first = std::lower_bound(cuts_.begin(), cuts_.end(), from,
+                                  [](const Elision& c, std::size_t p) { return c.pos < p; });
+    Elision cut{from, to - from, 0};
     char prev = from > 0 ? buf_[from - 1] : 0;
-    std::uint64_t lines = detail::count_line_breaks(buf_.get() + from, buf_.get() + to, prev);
-    std::uint64_t rel = from - game_start_;
-    if (!elisions_.empty() && elisions_.back().pos == rel) {
-        elisions_.back().bytes += to - from;
-        elisions_.back().lines += lines;
-    } else {
-        elisions_.push_back({rel, to - from, lines});
+    std::size_t seg = from;
+    auto last = first;
+    for (; last != cuts_.end() && last->pos <= to; ++last) {
+        cut.lines += detail::count_line_breaks(buf_.get() + seg, buf_.get() + last->pos, prev);
+        cut.lines += last->lines;
+        cut.bytes += last->bytes;
+        seg = last->pos;
+        prev = 0; // the byte before is the cut's last, not a CR
     }
+    cut.lines += detail::count_line_breaks(buf_.get() + seg, buf_.get() + to, prev);
+    cuts_.insert(cuts_.erase(first, last), cut);
     drop(from, to);
+}
+
+bool GameSplitter::tag_line_decided() const {
+    switch (mode_) {
+    case Mode::TagOpen:
+    case Mode::TagName: return !first_tag_on_line_; // a second tag on a line of this game
+    case Mode::TagAfterName:
+    case Mode::TagValue:
+    case Mode::TagEscape:
+    case Mode::TagAfterValue:
+    case Mode::TagRest:
+    case Mode::TagJunk: return true;
+    default: return false;
+    }
+}
+
+void GameSplitter::elide_undecided_blanks() {
+    // The current line before anything decides whose it is (it may go on in this game,
+    // begin the next one or stay blank): blanks so far (and BOMs), or blanks, `[` and
+    // blanks. The blanks before the scan position past the line's first token_keep_limit
+    // bytes are cut; the cut goes with the line.
+    if (mode_ != Mode::LineStart && (mode_ != Mode::TagOpen || !first_tag_on_line_)) return;
+    const std::size_t from = line_start_ + limits_.token_keep_limit;
+    std::size_t r = pos_;
+    while (r > from && is_blank(buf_[r - 1])) --r;
+    elide(r, pos_);
 }
 
 void GameSplitter::compact() {
     const std::size_t tok = limits_.token_keep_limit;
+    // Only bytes known to be the game's are elided: an undecided line (see
+    // elide_undecided_blanks) may begin the next game, and the line breaks and blank lines
+    // after a game's last line of text belong to no game if the input ends or a new game
+    // begins there.
     if (game_ != Game::None && !truncated_) {
-        bool tag_line = mode_ == Mode::TagOpen || mode_ == Mode::TagName ||
-                        mode_ == Mode::TagAfterName || mode_ == Mode::TagValue ||
-                        mode_ == Mode::TagEscape || mode_ == Mode::TagAfterValue ||
-                        mode_ == Mode::TagRest || mode_ == Mode::TagJunk;
-        if (in_comment_ && pos_ - token_start_ > tok) {
-            elide(token_start_ + tok, pos_);
-        } else if (tag_line && pos_ - line_start_ > tok) {
-            elide(line_start_ + tok, pos_);
-        } else if (pending_decision() && pos_ - line_start_ > tok) {
-            elide(line_start_ + tok, pos_); // an absurdly long run of blanks
+        if (in_comment_) {
+            // The comment's text past its first `tok` bytes: up to the scan position if the
+            // current line goes on in the comment, else to the end of its last line (a tag
+            // section after a blank line closes an open comment and begins the next game).
+            std::size_t owned = mode_ == Mode::Comment ? pos_ : content_end_;
+            if (owned > token_start_ + tok) elide(token_start_ + tok, owned);
+        } else if (tag_line_decided()) {
+            // A tag line of this game: its first `tok` bytes from the `[` are kept.
+            std::size_t from = detail::skip_blanks(buf_.get(), line_start_, pos_) + tok;
+            if (pos_ > from) elide(from, pos_);
         }
+        // Blank lines after the game's last line of text: its own if more text follows.
+        if (line_start_ > content_end_ + tok) elide(content_end_ + tok, line_start_);
         if (pos_ - game_start_ > limits_.span_keep_limit) {
             truncated_ = true;
             trunc_end_ = game_start_ + limits_.span_keep_limit;
         }
     }
     if (game_ != Game::None && truncated_ && pos_ > trunc_end_) {
-        std::size_t keep_line = pending_decision() ? std::max(line_start_, trunc_end_) : pos_;
-        drop(trunc_end_, std::min(keep_line, pos_));
-        if (pos_ - trunc_end_ > tok) drop(trunc_end_, pos_);
+        // The rest of the game is dropped, up to the current line if that is undecided.
+        std::size_t upto = pending_decision() ? std::max(line_start_, trunc_end_) : pos_;
+        std::erase_if(cuts_, [&](const Elision& c) { return c.pos > trunc_end_ && c.pos <= upto; });
+        drop(trunc_end_, upto);
     }
+    elide_undecided_blanks();
     if (game_ == Game::None && pending_ && pos_ - pending_start_ > tok) pending_ = false;
 
     std::size_t keep = pos_;
@@ -131,6 +175,9 @@ void GameSplitter::compact() {
         keep = pending_start_;
     keep = std::min(keep, line_start_);
     if (keep == 0) return;
+    // Cuts before what is kept were on blank lines between games.
+    std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= keep; });
+    for (Elision& c : cuts_) c.pos -= keep;
     std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
     auto shift = [&](std::size_t& i) { i = i >= keep ? i - keep : 0; };
     shift(pos_);
@@ -194,12 +241,13 @@ void GameSplitter::begin_game(Game kind) {
         game_line_ = line_;
         game_offset_ = line_start_offset_;
     }
-    content_end_ = game_start_;
-    content_end_abs_ = game_offset_;
+    content_end_ = line_start_; // `%` lines before it are the game's text too
+    content_end_abs_ = line_start_offset_;
     truncated_ = false;
     trunc_end_ = 0;
-    dropped_ = 0;
-    elisions_.clear();
+    // Cuts on the game's first line are its own; those before it (a cut at game_start_
+    // removed bytes before it) were on blank lines.
+    std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
     name_count_ = 0;
     text_line_ = false;
     number_line_ = false;
@@ -214,8 +262,15 @@ void GameSplitter::finish_game() {
     ready_offset_ = game_offset_;
     ready_length_ = content_end_abs_ - game_offset_;
     ready_truncated_ = truncated_;
-    ready_elisions_.swap(elisions_);
-    elisions_.clear();
+    // The cuts up to the game's last line of text are its own (those past a truncation are
+    // dropped with the rest); later ones are on lines after it.
+    ready_elisions_.clear();
+    std::size_t n = 0;
+    for (; n < cuts_.size() && cuts_[n].pos <= std::max(content_end_, game_start_); ++n) {
+        const Elision& c = cuts_[n];
+        if (c.pos <= ready_end_) ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines});
+    }
+    cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
     game_ = Game::None;
 }
 
@@ -228,9 +283,7 @@ void GameSplitter::emit(GameSpan& span) {
     span.index = index_++;
     span.length = std::max<std::uint64_t>(ready_length_, span.text.size());
     span.truncated = ready_truncated_;
-    std::size_t n = ready_elisions_.size();
-    while (n > 0 && ready_elisions_[n - 1].pos > span.text.size()) --n;
-    span.elisions = std::span<const Elision>(ready_elisions_.data(), n);
+    span.elisions = ready_elisions_;
 }
 
 // ------------------------------------------------------------------ lines
@@ -592,7 +645,7 @@ bool GameSplitter::next(GameSpan& span) {
                 ++pos_;
                 mode_ = Mode::LineStart;
                 if (line_start_ + 3 == pos_) { // a BOM is not part of the text
-                    line_start_ = pos_;
+                    line_start_ = line_floor_ = pos_;
                     line_start_offset_ = abs_offset(pos_);
                 }
             } else {

@@ -4,9 +4,10 @@
 // (elided comments and tag lines, truncated spans, chunk boundaries everywhere).
 //
 // Invariants: nothing throws; spans are in order, inside the input, no longer than the
-// game's true length, and kept text is at most span_keep_limit (+ elision markers none);
-// game numbers count up from 0; diagnostics point inside the input; every replayed move
-// goes from a consistent position to a consistent position.
+// game's true length, and kept text is at most span_keep_limit; the kept text between
+// elisions is the input's, and kept + elided bytes make the game's length exactly unless the
+// span is truncated; game numbers count up from 0; diagnostics point inside the input; every
+// replayed move goes from a consistent position to a consistent position.
 
 #include "fuzz_check.hpp"
 
@@ -35,6 +36,17 @@ struct CheckingListener final : ReplayListener {
     }
 };
 
+/// Line breaks in input[b, e): LF, CR LF and a lone CR each count once.
+std::uint64_t line_breaks(std::string_view input, std::uint64_t b, std::uint64_t e) {
+    std::uint64_t n = 0;
+    char prev = b > 0 ? input[b - 1] : 0;
+    for (std::uint64_t i = b; i < e; ++i) {
+        if (input[i] == '\r' || (input[i] == '\n' && prev != '\r')) ++n;
+        prev = input[i];
+    }
+    return n;
+}
+
 void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimits& rlimits,
          std::size_t max_read, const ValidateOptions& vopts) {
     MemorySource src(input, "fuzz.pgn");
@@ -54,14 +66,23 @@ void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimi
         FUZZ_CHECK(span.offset + span.length <= input.size());
         FUZZ_CHECK(span.text.size() <= slimits.span_keep_limit + 64);
         prev_end = span.offset + span.length;
-        std::uint64_t elided = 0;
+        // The kept text between elisions is the input's, each elision counts the line breaks
+        // among its bytes, and kept + elided bytes are the game's length (all of it unless
+        // the span was truncated).
+        std::uint64_t kept = 0, at = span.offset;
         for (const Elision& e : span.elisions) {
-            FUZZ_CHECK(e.pos <= span.text.size());
-            elided += e.bytes;
+            FUZZ_CHECK(e.pos >= kept && e.pos <= span.text.size());
+            const std::uint64_t n = e.pos - kept;
+            FUZZ_CHECK(at + n + e.bytes <= input.size());
+            FUZZ_CHECK(input.substr(at, n) == span.text.substr(kept, n));
+            FUZZ_CHECK(line_breaks(input, at + n, at + n + e.bytes) == e.lines);
+            kept = e.pos;
+            at += n + e.bytes;
         }
-        // An elided comment that runs to the end of the input also counts the input's last
-        // line break, which the game's length leaves out (reported; +2 allows CRLF).
-        FUZZ_CHECK(span.text.size() + elided <= span.length + 2);
+        FUZZ_CHECK(at + (span.text.size() - kept) <= span.offset + span.length);
+        FUZZ_CHECK(input.substr(at, span.text.size() - kept) == span.text.substr(kept));
+        at += span.text.size() - kept;
+        FUZZ_CHECK(span.truncated || at == span.offset + span.length);
         reader.read(span, validator);
         for (const Diagnostic& d : validator.diagnostics()) {
             FUZZ_CHECK(d.loc.offset <= input.size());

@@ -24,9 +24,11 @@
 ///   control bytes are ordinary bytes.
 ///
 /// Memory is bounded whatever the input: a comment or tag line longer than
-/// `token_keep_limit` keeps only its first part (the rest is elided, see `Elision`), and
-/// a span keeps at most `span_keep_limit` bytes (`truncated`); the splitter still scans
-/// to the game's true end.
+/// `token_keep_limit` keeps only its first part (the rest is elided, see `Elision`), as do a
+/// run of blanks on one line and a run of blank lines; a span keeps at most
+/// `span_keep_limit` bytes (`truncated`); the splitter still scans to the game's true end.
+/// A span's elisions lie inside it: kept bytes plus elided bytes are exactly `length`
+/// unless the span is truncated, and the kept text between elisions is the input's.
 
 #include "pgnkit/io/byte_source.hpp"
 
@@ -41,7 +43,7 @@
 
 namespace pgnkit {
 
-/// Bytes of an overlong comment or tag line that were not kept.
+/// Bytes of an overlong comment, tag line or run of blanks that were not kept.
 struct Elision {
     std::uint64_t pos = 0;   ///< position in GameSpan::text where the bytes were removed
     std::uint64_t bytes = 0; ///< number of bytes removed
@@ -57,7 +59,7 @@ struct GameSpan {
     std::uint64_t index = 0;           ///< 0-based number of the game in this stream
     std::uint64_t length = 0;          ///< the game's true length in bytes (≥ text.size())
     bool truncated = false;            ///< the span hit span_keep_limit: text ends early
-    std::span<const Elision> elisions; ///< bytes removed from overlong comments/tag lines
+    std::span<const Elision> elisions; ///< bytes removed (overlong comments, tag lines, blanks)
 };
 
 /// Limits that bound memory; defaults suit 200 GB dumps.
@@ -120,6 +122,8 @@ class GameSplitter {
     void begin_game(Game kind);
     void emit(GameSpan& span);
     void elide(std::size_t from, std::size_t to);
+    void elide_undecided_blanks();
+    bool tag_line_decided() const;
     void handle_newline(char c);
     void scan_movetext(); // Movetext / Comment modes up to a line end or `;`
     void scan_tag();      // a tag line after its `[`
@@ -170,11 +174,16 @@ class GameSplitter {
     std::string error_; // deferred IoError from the source
     std::uint64_t game_line_ = 1;
     std::uint64_t game_offset_ = 0;
-    std::size_t token_start_ = 0; // start of the current comment body / tag line
+    std::size_t token_start_ = 0; // start of the current comment body
     bool truncated_ = false;
     std::size_t trunc_end_ = 0;
-    std::uint64_t dropped_ = 0; // bytes of this game not kept (elided or truncated)
-    std::vector<Elision> elisions_;
+    // Bytes elided so far, in buffer order, each at the buffer index where they were removed
+    // (Elision::pos is a buffer index here, kept up to date by drop() and compact()): the
+    // current game's, those of blank lines after its last line of text (its own only if
+    // more text follows) and the current line's (whose game is known once the line is
+    // decided). finish_game() hands over those inside the game; begin_game() keeps those
+    // on its first line.
+    std::vector<Elision> cuts_;
     std::array<std::uint64_t, 64> names_{};
     std::size_t name_count_ = 0;
     // `%` lines before the first game of a section
