@@ -92,7 +92,8 @@ int edit_distance(std::string_view a, std::string_view b) {
 
 } // namespace
 
-GameValidator::GameValidator(const ValidateOptions& opts) : opts_(opts) {
+GameValidator::GameValidator(const ValidateOptions& opts)
+    : opts_(opts), san_opts_{opts.allow_null, opts.piece_letters} {
     frames_.resize(8);
     history_.reserve(512);
 }
@@ -320,7 +321,7 @@ int GameValidator::repetitions(const Frame& f) const {
     return count;
 }
 
-void GameValidator::played(Frame& f, Move m) {
+inline void GameValidator::played(Frame& f, Move m) {
     const Position& before = f.before;
     bool zeroing = !m.is_null() && before.is_zeroing(m);
     f.has_before = true;
@@ -518,10 +519,9 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
                 f.historic_draw == LineEnd::Fivefold ? "fivefold repetition" : "the 75-move rule"),
             text, &f.pos, f.ply + 1);
     }
-    SanParseOptions so{opts_.allow_null, opts_.piece_letters};
     San san;
     SanResolution r;
-    if (parse_san(text, san, so)) {
+    if (parse_san(text, san, san_opts_)) {
         // +/# correctness is checked below on the position already played (one play per ply).
         r = resolve_san(f.pos, san, false);
     } else if (is_ep_suffix_token(text)) {

@@ -3,6 +3,7 @@
 /// reports every defect as a Diagnostic (DESIGN.md "Validation").
 
 #include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/chess/notation.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
@@ -142,6 +143,7 @@ class GameValidator : public VisitorBase {
     std::string suggest(const chess::Position& pos, std::string_view text) const;
 
     const ValidateOptions& opts_;
+    chess::SanParseOptions san_opts_; ///< from opts_ (read for every move)
     ReplayListener* listener_ = nullptr;
     bool last_replayed_ = false;
     const GameSpan* span_ = nullptr;

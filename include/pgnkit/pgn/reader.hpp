@@ -244,6 +244,11 @@ struct PgnReader::Run {
         return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_delim) != 0;
     }
     void skip_blanks() {
+        // The usual separator first: one space before a token.
+        if (i + 1 < n && s[i] == ' ' && static_cast<unsigned char>(s[i + 1]) > ' ') {
+            ++i;
+            return;
+        }
         while (i < n) {
             char c = s[i];
             if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_blank) {
