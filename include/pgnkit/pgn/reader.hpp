@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -202,7 +203,8 @@ struct PgnReader::Run {
             elided += sp.elisions[ek].bytes;
             if (sp.elisions[ek].lines != 0) {
                 line += sp.elisions[ek].lines;
-                line_start = static_cast<std::size_t>(sp.elisions[ek].pos);
+                // Kept line breaks after the elision may already have moved the line start.
+                line_start = std::max(line_start, static_cast<std::size_t>(sp.elisions[ek].pos));
             }
             ++ek;
         }
