@@ -99,15 +99,19 @@ void write_aggregate(std::string& out, const StatsAggregate& a) {
 // ------------------------------------------------------------------ reading
 
 /// A parsed JSON value. Numbers keep their text (only unsigned integers are read back).
+/// An object's members are two parallel vectors: a `std::pair<std::string, Json>` element
+/// would need Json complete inside its own definition (libstdc++ with clang rejects it);
+/// `std::vector<Json>` of the incomplete type is allowed (C++17).
 struct Json {
     enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
-    std::string text; ///< string value or number text
-    std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> members;
+    std::string text;              ///< string value or number text
+    std::vector<Json> items;       ///< array elements
+    std::vector<std::string> keys; ///< object member names …
+    std::vector<Json> values;      ///< … and their values
 
     const Json* get(std::string_view k) const {
-        for (const auto& [name, v] : members)
-            if (name == k) return &v;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == k) return &values[i];
         return nullptr;
     }
     const Json& need(std::string_view k) const {
@@ -164,7 +168,8 @@ class Parser {
                 blanks();
                 std::string k = string();
                 if (!eat(':')) fail("expected ':'");
-                v.members.emplace_back(std::move(k), value(depth + 1));
+                v.keys.push_back(std::move(k));
+                v.values.push_back(value(depth + 1));
             } while (eat(','));
             if (!eat('}')) fail("expected '}'");
         } else if (c == '[') {

@@ -141,11 +141,9 @@ class GameSplitter {
     std::size_t pos_ = 0;    // scan position
     std::uint64_t base_ = 0; // stream offset of buffer index 0 (for the region being scanned)
     bool eof_ = false;
-    bool started_ = false;
 
     // line state
     Mode mode_ = Mode::LineStart;
-    Mode resume_ = Mode::Movetext; // mode to return to when a `[` line is not a new game
     std::uint64_t line_ = 1;
     std::size_t line_start_ = 0;
     std::size_t line_floor_ = 0; // bytes before this index of the current line are gone
