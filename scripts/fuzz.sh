@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of tests/fuzz (clang, ASan + UBSan) for a while each.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET…]
+#   scripts/fuzz.sh [-j N] [SECONDS] [TARGET…]
 #
 # SECONDS per target (default 60); TARGETs among fuzz_fen fuzz_san fuzz_pgn fuzz_source
-# (default: all four, one after the other). Configures and builds ./build-fuzz
-# (CC=clang CXX=clang++, -DPGNKIT_FUZZ=ON -DPGNKIT_SANITIZE=address,undefined,
-# RelWithDebInfo) the first time, then rebuilds what changed.
+# (default: all four, one after the other; -j N runs N at a time, each on one core).
+# Configures and builds ./build-fuzz (CC=clang CXX=clang++, -DPGNKIT_FUZZ=ON
+# -DPGNKIT_SANITIZE=address,undefined, RelWithDebInfo) the first time, then rebuilds what
+# changed.
 #
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
@@ -14,8 +15,9 @@
 # corrupted) copies for fuzz_source. What the fuzzer finds is kept in build-fuzz/corpus/TARGET
 # and grows from run to run. A crash (also a leak, a timeout of 25 s for one input or more
 # than 2048 MB of memory) is kept as build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-,
-# oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. Exit status: 0 when no target
-# found anything, 1 when one did, 2 on a setup error.
+# oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. A summary line per target gives
+# its time, executions (and per second) and corpus size. Exit status: 0 when no target found
+# anything, 1 when one did, 2 on a setup error.
 # Environment: FUZZ_BUILD=DIR instead of ./build-fuzz; FUZZ_ARGS adds libFuzzer options, e.g.
 # FUZZ_ARGS="-fork=1 -ignore_crashes=1" to go on past a known crash.
 set -uo pipefail
@@ -25,11 +27,17 @@ build=${FUZZ_BUILD:-$root/build-fuzz}
 all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source)
 
 seconds=60
+parallel=1
+case ${1:-} in -h | --help) sed -n "2,22p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+if [[ ${1:-} == -j ]]; then
+    [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: -j needs a number" >&2; exit 2; }
+    parallel=$2
+    shift 2
+fi
 if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
 fi
-case ${1:-} in -h | --help) sed -n "2,21p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 targets=("$@")
 ((${#targets[@]} == 0)) && targets=("${all[@]}")
 for t in "${targets[@]}"; do
@@ -119,14 +127,12 @@ max_len() {
     *) echo 65536 ;;
     esac
 }
-found=0
-summary=()
-for t in "${targets[@]}"; do
-    corpus=$build/corpus/$t
-    crashes=$build/crashes/$t
+# One target: runs it, prints its summary line (FOUND … when it found something).
+run_target() {
+    local t=$1 corpus=$build/corpus/$1 crashes=$build/crashes/$1 log before start rc
     log=$build/logs/$t-$(date +%Y%m%d-%H%M%S).log
     mkdir -p "$corpus" "$crashes" "$build/logs"
-    echo "fuzz.sh: $t for ${seconds}s (log $log)"
+    echo "fuzz.sh: $t for ${seconds}s (log $log)" >&2
     before=$(find "$crashes" -type f | wc -l)
     start=$(date +%s)
     # shellcheck disable=SC2086
@@ -135,21 +141,34 @@ for t in "${targets[@]}"; do
         -max_len="$(max_len "$t")" -print_final_stats=1 -artifact_prefix="$crashes/" \
         ${FUZZ_ARGS:-} "$corpus" "$build/seeds/$t" >"$log" 2>&1
     rc=$?
+    local took execs rate units new_crashes art
     took=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     units=$(find "$corpus" -type f | wc -l)
     new_crashes=$(($(find "$crashes" -type f | wc -l) - before))
     # With FUZZ_ARGS="-fork=1 -ignore_crashes=1" libFuzzer goes on after a crash and exits 0.
     ((rc == 0 && new_crashes > 0)) && rc=1
     if ((rc != 0)); then
-        found=1
         art=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-        summary+=("$t: FOUND a problem after ${took}s (exit $rc, $new_crashes new files in $crashes): ${art:-see $log}")
-        grep -m1 -E 'ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error|invariant failed' "$log" |
+        echo "$t: FOUND a problem after ${took}s (exit $rc, $new_crashes new files in $crashes): ${art:-see $log}"
+        grep -a -m1 -E 'ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error|invariant failed' "$log" |
             sed 's/^/    /'
     else
-        summary+=("$t: ${took}s, ${execs:-?} executions, corpus $units inputs, nothing found")
+        echo "$t: ${took}s, ${execs:-?} executions (${rate:-?}/s), corpus $units inputs, nothing found"
     fi
+}
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+for t in "${targets[@]}"; do
+    while (($(jobs -rp | wc -l) >= parallel)); do wait -n || true; done
+    run_target "$t" >"$results/$t" &
 done
-printf '%s\n' "${summary[@]}"
+wait
+found=0
+for t in "${targets[@]}"; do
+    cat "$results/$t"
+    grep -q "^$t: FOUND" "$results/$t" && found=1
+done
 exit "$found"
