@@ -152,8 +152,13 @@ run_target() {
     if ((rc != 0)); then
         art=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
         echo "$t: FOUND a problem after ${took}s (exit $rc, $new_crashes new files in $crashes): ${art:-see $log}"
-        grep -a -m1 -E 'ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error|invariant failed' "$log" |
-            sed 's/^/    /'
+        # The report (from its first error to its summary) and, for a short input, the input
+        # in Base64: enough to reproduce a finding of a CI run without its files.
+        local report
+        report=$(sed -nE '/ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|runtime error|invariant failed/,/^SUMMARY: /p' \
+            "$log" | head -60)
+        [[ $report == *"Base64: "* ]] || report+=$'\n'$(grep -a -m1 '^Base64: ' "$log")
+        printf '%s\n' "$report" | sed 's/^/    /'
     else
         echo "$t: ${took}s, ${execs:-?} executions (${rate:-?}/s), corpus $units inputs, nothing found"
     fi
