@@ -117,7 +117,7 @@ class FenVisitor final : public ReplayVisitor {
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);
         recs_.clear();
-        arena_.clear();
+        arena_len_ = 0;
         tags_count_ = 0;
         depth_ = 0;
         cur_.assign(1, -1);
@@ -247,9 +247,15 @@ class FenVisitor final : public ReplayVisitor {
             }
         }
     }
+    /// Room for `n` more bytes at the arena's end (the used length does not change).
+    char* arena_room(std::size_t n) {
+        if (arena_.size() < arena_len_ + n) arena_.resize(2 * (arena_len_ + n));
+        return arena_.data() + arena_len_;
+    }
     std::uint32_t put(std::string_view s) {
-        auto at = std::uint32_t(arena_.size());
-        arena_.append(s);
+        const auto at = std::uint32_t(arena_len_);
+        std::memcpy(arena_room(s.size()), s.data(), s.size());
+        arena_len_ += s.size();
         return at;
     }
     int add(const Position& pos, int ply, int depth) {
@@ -259,20 +265,12 @@ class FenVisitor final : public ReplayVisitor {
         FenFormat f;
         f.ep = o_.ep;
         // Written straight into the arena (a FEN is at most ~90 bytes).
-        const std::size_t at = arena_.size();
-        arena_.resize(at + 128);
-        char* buf = arena_.data() + at;
+        char* buf = arena_room(128);
         char* e = fen_writer_.write(pos, buf, f);
-        arena_.resize(at + std::size_t(e - buf));
-        r.fen_begin = std::uint32_t(at);
+        r.fen_begin = std::uint32_t(arena_len_);
         r.fen_len = std::uint32_t(e - buf);
-        // The first four fields end at the third space from the end (halfmove, fullmove).
-        std::uint32_t spaces = 0, n = r.fen_len;
-        while (n > 0 && spaces < 2) {
-            if (buf[n - 1] == ' ') ++spaces;
-            --n;
-        }
-        r.fen4_len = n;
+        r.fen4_len = std::uint32_t(fen_writer_.fields4_length());
+        arena_len_ += r.fen_len;
         r.white_to_move = pos.side_to_move() == Color::White;
         r.in_check = pos.in_check();
         r.key = pos.repetition_key();
@@ -282,7 +280,7 @@ class FenVisitor final : public ReplayVisitor {
         return int(recs_.size()) - 1;
     }
     std::string_view arena(std::uint32_t b, std::uint32_t len) const {
-        return std::string_view(arena_).substr(b, len);
+        return std::string_view(arena_.data() + b, len);
     }
     std::string_view tag(std::string_view name) const {
         for (std::size_t i = 0; i < tags_count_; ++i)
@@ -479,7 +477,8 @@ class FenVisitor final : public ReplayVisitor {
   private:
     const FenRunOptions& o_;
     std::vector<Record> recs_;
-    std::string arena_;
+    std::vector<char> arena_; ///< the game's texts (FENs, moves, clocks); only grows
+    std::size_t arena_len_ = 0;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::size_t tags_count_ = 0;
     int depth_ = 0;

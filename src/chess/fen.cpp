@@ -281,8 +281,10 @@ int write_rank(const Position& pos, int rank, char* out) {
     return p.len;
 }
 
-/// The fields after the placement: side, castling, en passant and the clocks.
+/// The fields after the placement: side, castling, en passant and (fmt.clocks) the clocks.
 char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt);
+/// " halfmove fullmove".
+char* write_clocks(const Position& pos, char* out);
 } // namespace
 
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
@@ -295,20 +297,32 @@ char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
 
 char* FenWriter::write(const Position& pos, char* out, const FenFormat& fmt) {
     // A rank's text depends only on its eight squares: redo the ranks whose squares changed
-    // since the last call (a move touches one to three of them).
-    for (int rank = 7; rank >= 0; --rank) {
-        std::uint64_t bytes;
-        std::memcpy(&bytes, pos.board() + 8 * rank, 8);
-        if (!valid_ || bytes != rank_bytes_[rank]) {
-            rank_bytes_[rank] = bytes;
-            rank_len_[rank] = std::uint8_t(write_rank(pos, rank, rank_text_[rank]));
-        }
-        std::memcpy(out, rank_text_[rank], 8);
-        out += rank_len_[rank];
-        if (rank) *out++ = '/';
+    // since the last call (a move touches one or two of them), found without a branch per
+    // rank; then the eight texts are copied 8 bytes at a time.
+    char* const start = out;
+    std::uint64_t now[8];
+    std::memcpy(now, pos.board(), sizeof now);
+    unsigned changed = valid_ ? 0u : 0xFFu;
+    for (int rank = 0; rank < 8; ++rank)
+        changed |= unsigned(now[rank] != rank_bytes_[rank]) << rank;
+    for (; changed; changed &= changed - 1) {
+        const int rank = std::countr_zero(changed);
+        rank_bytes_[rank] = now[rank];
+        rank_len_[rank] = std::uint8_t(write_rank(pos, rank, rank_text_[rank]));
     }
     valid_ = true;
-    return write_fen_tail(pos, out, fmt);
+    for (int rank = 7; rank > 0; --rank) {
+        std::memcpy(out, rank_text_[rank], 8);
+        out += rank_len_[rank];
+        *out++ = '/';
+    }
+    std::memcpy(out, rank_text_[0], 8);
+    out += rank_len_[0];
+    FenFormat four = fmt;
+    four.clocks = false;
+    char* end = write_fen_tail(pos, out, four);
+    fields4_length_ = std::size_t(end - start);
+    return fmt.clocks ? write_clocks(pos, end) : end;
 }
 
 namespace {
@@ -318,6 +332,11 @@ char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt) {
     *out++ = ' ';
     if (!pos.castling_rights()) {
         *out++ = '-';
+    } else if (!pos.chess960() && fmt.castling == CastlingStyle::XFen) {
+        // Standard chess: the rights are a subset of KQkq, in that order.
+        static constexpr char letters[4] = {'K', 'Q', 'k', 'q'};
+        for (int i = 0; i < 4; ++i)
+            if (pos.castling_rights() & (1u << i)) *out++ = letters[i];
     } else {
         for (Color c : {Color::White, Color::Black})
             for (CastleSide side : {CastleSide::King, CastleSide::Queen}) {
@@ -334,16 +353,29 @@ char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt) {
             }
     }
     *out++ = ' ';
-    bool show_ep = fmt.ep == EpMode::Always   ? pos.ep_square() != NoSquare
-                   : fmt.ep == EpMode::Pseudo ? pos.has_pseudo_ep()
-                                              : pos.has_legal_ep();
+    bool show_ep = pos.ep_square() != NoSquare && (fmt.ep == EpMode::Always   ? true
+                                                   : fmt.ep == EpMode::Pseudo ? pos.has_pseudo_ep()
+                                                                              : pos.has_legal_ep());
     if (show_ep) {
         *out++ = char('a' + file_of(pos.ep_square()));
         *out++ = char('1' + rank_of(pos.ep_square()));
     } else
         *out++ = '-';
-    if (fmt.clocks) {
+    return fmt.clocks ? write_clocks(pos, out) : out;
+}
+
+char* write_clocks(const Position& pos, char* out) {
+    {
         auto put = [&](unsigned v) {
+            if (v < 10) { // the usual clocks: one or two digits
+                *out++ = char('0' + v);
+                return;
+            }
+            if (v < 100) {
+                *out++ = char('0' + v / 10);
+                *out++ = char('0' + v % 10);
+                return;
+            }
             char tmp[12];
             int n = 0;
             do tmp[n++] = char('0' + v % 10), v /= 10;

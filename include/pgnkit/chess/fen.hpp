@@ -66,12 +66,16 @@ std::string format_fen(const Position& pos, const FenFormat& fmt = {});
 class FenWriter {
   public:
     char* write(const Position& pos, char* out, const FenFormat& fmt = {});
+    /// Length of the first four fields (placement, side, castling, en passant: the EPD
+    /// position) of the last write().
+    std::size_t fields4_length() const { return fields4_length_; }
 
   private:
     std::uint64_t rank_bytes_[8] = {};
     char rank_text_[8][8] = {};
     std::uint8_t rank_len_[8] = {};
     bool valid_ = false;
+    std::size_t fields4_length_ = 0;
 };
 /// Parses an ep mode name: legal, pseudo, always.
 bool parse_ep_mode(std::string_view s, EpMode& out);
