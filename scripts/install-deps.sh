@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what pgnkit needs to build on Debian 12 (run as root, or with sudo available).
 #   scripts/install-deps.sh          build dependencies
-#   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm)
+#   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm,
+#                                    clang for the fuzz targets)
 # Installs only what is missing; runs `apt-get update` only when an install needs it; prints
 # nothing when everything is present.
 set -euo pipefail
@@ -9,13 +10,15 @@ set -euo pipefail
 build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libzstd-dev
             zlib1g-dev zstd)
 # Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
-test_deps=(stockfish pgn-extract nodejs npm)
+# Fuzzing (scripts/fuzz.sh, run by scripts/test.sh in CI): clang, and libclang-rt-dev for the
+# libFuzzer and sanitizer runtimes (only recommended by clang, so not installed with it here).
+test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev)
 
 want=("${build_deps[@]}")
 case ${1:-} in
 --test) want+=("${test_deps[@]}") ;;
 "") ;;
--h | --help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 *) echo "install-deps.sh: unknown argument '$1' (expected --test)" >&2; exit 2 ;;
 esac
 

@@ -3,7 +3,13 @@
 # labels (perft-full, differential, conformance, bench; run those with `ctest -L <label>` in
 # ./build). Then the same suite again in a second tree, ./build-sanitize (RelWithDebInfo,
 # -DPGNKIT_SANITIZE=address,undefined: ASan + UBSan, any report fails the test); set
-# PGNKIT_TEST_SANITIZE=0 to skip that part. Fails if either run fails (both always run).
+# PGNKIT_TEST_SANITIZE=0 to skip that part. Then, when CI=true or PGNKIT_TEST_FUZZ=1
+# (PGNKIT_TEST_FUZZ=0 skips it), the fuzz step: scripts/fuzz.sh builds ./build-fuzz (clang,
+# libFuzzer, ASan + UBSan) and runs each of the four targets for 60 s
+# (PGNKIT_TEST_FUZZ_SECONDS), as many at a time as there are cores: about 4 minutes in all
+# on two, the build included. Fails if any part fails (all always run); a fuzz finding
+# (crash, sanitizer report, leak, timeout, broken invariant) is printed with its input and
+# kept in build-fuzz/crashes.
 # Extra arguments go to both ctest runs, e.g. scripts/test.sh -L unit
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,5 +28,13 @@ if [[ ${PGNKIT_TEST_SANITIZE:-1} != 0 ]]; then
     (cd "$san" && PGNKIT_TEST_SANITIZED=1 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
         UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
         ctest --output-on-failure -j2 -LE "$exclude" "$@") || status=1
+fi
+
+fuzz=${PGNKIT_TEST_FUZZ:-}
+if [[ -z $fuzz && ${CI:-} == true ]]; then fuzz=1; fi
+if [[ ${fuzz:-0} != 0 ]]; then
+    seconds=${PGNKIT_TEST_FUZZ_SECONDS:-60}
+    echo "test.sh: fuzzing, ${seconds}s per target (scripts/fuzz.sh, ./build-fuzz)"
+    "$root/scripts/fuzz.sh" -j "$(nproc 2>/dev/null || echo 2)" "$seconds" || status=1
 fi
 exit "$status"
