@@ -262,7 +262,15 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
     std::size_t vb = j + 1;
     // Find the closing quote (a backslash escapes the next byte).
     std::size_t k = vb;
-    while (k < eol && s[k] != '"') k += (s[k] == '\\') ? 2 : 1;
+    bool escaped = false; // a backslash seen: the value needs unescape()
+    while (k < eol && s[k] != '"') {
+        if (s[k] == '\\') {
+            escaped = true;
+            k += 2;
+        } else {
+            ++k;
+        }
+    }
     if (k >= eol) {
         // Unterminated: `[Event "Tournament \"]` (a trailing backslash) or a value
         // broken across lines. Take the value up to a final `"]` if there is one.
@@ -282,7 +290,7 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
     }
     std::size_t m = skip_blanks(s, k + 1, eol);
     if (m < eol && s[m] == ']') {
-        t.value = unescape(s.substr(vb, k - vb), buf);
+        t.value = escaped ? unescape(s.substr(vb, k - vb), buf) : s.substr(vb, k - vb);
         t.deliver = !t.name.empty();
         t.end = m + 1;
         return;
