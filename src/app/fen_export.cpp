@@ -123,7 +123,7 @@ class FenVisitor final : public ReplayVisitor {
         cur_.assign(1, -1);
         end_rec_ = -1;
     }
-    void tag(std::string_view n, std::string_view value, SourceLocation l) {
+    void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
         if (tags_count_ < tags_.size()) {
             tags_[tags_count_].first.assign(n);
@@ -133,7 +133,7 @@ class FenVisitor final : public ReplayVisitor {
         }
         ++tags_count_;
     }
-    void comment(std::string_view text, SourceLocation l) {
+    void comment(std::string_view text, const SourceLocation& l) {
         v_.comment(text, l);
         if (depth_ >= int(cur_.size()) || cur_[std::size_t(depth_)] < 0) return;
         Record& r = recs_[std::size_t(cur_[std::size_t(depth_)])];
@@ -142,13 +142,13 @@ class FenVisitor final : public ReplayVisitor {
         if (auto e = embedded_command(text, "[%eval"); !e.empty())
             r.eval_begin = put(e), r.eval_len = std::uint32_t(e.size());
     }
-    void begin_variation(SourceLocation l) {
+    void begin_variation(const SourceLocation& l) {
         v_.begin_variation(l);
         ++depth_;
         if (int(cur_.size()) <= depth_) cur_.resize(std::size_t(depth_) + 1);
         cur_[std::size_t(depth_)] = -1;
     }
-    void end_variation(SourceLocation l) {
+    void end_variation(const SourceLocation& l) {
         v_.end_variation(l);
         if (depth_ > 0) --depth_;
     }

@@ -156,7 +156,7 @@ void PgnWriter::unconvertible(SourceLocation loc, std::string reason) {
     unconverted_reason_ = std::move(reason);
 }
 
-void PgnWriter::tag(std::string_view name, std::string_view value, SourceLocation loc) {
+void PgnWriter::tag(std::string_view name, std::string_view value, const SourceLocation& loc) {
     validator_.tag(name, value, loc);
     for (const TagEntry& t : tags_)
         if (tag_name(t) == name) return; // a duplicate: the validator keeps the first value
@@ -182,11 +182,11 @@ bool PgnWriter::end_tags() {
     return false;
 }
 
-void PgnWriter::move_number(int n, bool black_dots, SourceLocation loc) {
+void PgnWriter::move_number(int n, bool black_dots, const SourceLocation& loc) {
     validator_.move_number(n, black_dots, loc); // numbers are rewritten from the position
 }
 
-void PgnWriter::move(std::string_view text, SourceLocation loc) {
+void PgnWriter::move(std::string_view text, const SourceLocation& loc) {
     validator_.move(text, loc); // a replayed move comes back through on_move()
     if (validator_.last_move_replayed()) return;
     if (chess::is_ep_suffix_token(text)) return; // `exd6 e.p.`: part of the move before
@@ -229,7 +229,7 @@ void PgnWriter::on_move(const ReplayedMove& m) {
     }
 }
 
-void PgnWriter::nag(int n, SourceLocation loc) {
+void PgnWriter::nag(int n, const SourceLocation& loc) {
     validator_.nag(n, loc);
     if (!visible() || opts_.strip_nags) return;
     char buf[16];
@@ -238,7 +238,7 @@ void PgnWriter::nag(int n, SourceLocation loc) {
     put_token(std::string_view(buf, std::size_t(end - buf)));
 }
 
-void PgnWriter::comment(std::string_view text, SourceLocation loc) {
+void PgnWriter::comment(std::string_view text, const SourceLocation& loc) {
     validator_.comment(text, loc);
     if (!visible() || opts_.strip_comments) return;
     if (opts_.strip_clocks || opts_.strip_evals) {
@@ -313,7 +313,7 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
     }
 }
 
-void PgnWriter::begin_variation(SourceLocation loc) {
+void PgnWriter::begin_variation(const SourceLocation& loc) {
     validator_.begin_variation(loc);
     ++depth_;
     if (hidden_depth_ > 0 || opts_.strip_variations) {
@@ -324,7 +324,7 @@ void PgnWriter::begin_variation(SourceLocation loc) {
     need_number_ = true;
 }
 
-void PgnWriter::end_variation(SourceLocation loc) {
+void PgnWriter::end_variation(const SourceLocation& loc) {
     validator_.end_variation(loc);
     if (depth_ > 0) --depth_;
     if (hidden_depth_ > 0) {
@@ -367,7 +367,7 @@ void PgnWriter::put_token(std::string_view tok, bool may_wrap) {
     column_ += w;
 }
 
-void PgnWriter::result(std::string_view text, SourceLocation loc) {
+void PgnWriter::result(std::string_view text, const SourceLocation& loc) {
     validator_.result(text, loc);
     marker_.assign(normalize_result(text));
 }

@@ -242,7 +242,7 @@ class StatsVisitor final : public ReplayVisitor {
         last_ply_ = 0;
         last_white_ = true;
     }
-    void tag(std::string_view n, std::string_view value, SourceLocation l) {
+    void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
         if (!out_.by.empty() && n == out_.by) tags_[TBy].assign(value);
         // Most tags are none of ours: reject them by first letter before comparing names.
@@ -266,21 +266,21 @@ class StatsVisitor final : public ReplayVisitor {
         if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
         return skip;
     }
-    void move(std::string_view t, SourceLocation l) {
+    void move(std::string_view t, const SourceLocation& l) {
         if (depth_ == 0) comment_target_ = false; // set again by on_move if replayed
         v_.move(t, l);
     }
-    void comment(std::string_view text, SourceLocation l) {
+    void comment(std::string_view text, const SourceLocation& l) {
         v_.comment(text, l);
         if (depth_ != 0 || !comment_target_ || text.size() < 6) return;
         if (std::string_view c = embedded_command(text, "[%clk"); !c.empty()) clock(c);
         if (std::string_view e = embedded_command(text, "[%eval"); !e.empty()) eval(e);
     }
-    void begin_variation(SourceLocation l) {
+    void begin_variation(const SourceLocation& l) {
         v_.begin_variation(l);
         ++depth_;
     }
-    void end_variation(SourceLocation l) {
+    void end_variation(const SourceLocation& l) {
         v_.end_variation(l);
         if (depth_ > 0) --depth_;
     }

@@ -154,7 +154,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     date_ = 0;
 }
 
-void GameValidator::tag(std::string_view name, std::string_view value, SourceLocation loc) {
+void GameValidator::tag(std::string_view name, std::string_view value, const SourceLocation& loc) {
     // A filter on length and end letters: most games have no duplicate, and then no name is
     // compared with every earlier one.
     const std::uint64_t bit =
@@ -301,7 +301,7 @@ bool GameValidator::end_tags() {
     return false;
 }
 
-void GameValidator::move_number(int n, bool black_dots, SourceLocation loc) {
+void GameValidator::move_number(int n, bool black_dots, const SourceLocation& loc) {
     if (skip_ || skipped_depth_ || depth_ == 0) return;
     Frame& f = frames_[depth_ - 1];
     f.expect_number = n;
@@ -487,7 +487,7 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
         text, &pos, ply, suggest(pos, text));
 }
 
-void GameValidator::move(std::string_view text, SourceLocation loc) {
+void GameValidator::move(std::string_view text, const SourceLocation& loc) {
     last_replayed_ = false;
     if (skip_ || skipped_depth_ || depth_ == 0) return;
     Frame& f = frames_[depth_ - 1];
@@ -520,14 +520,15 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
             text, &f.pos, f.ply + 1);
     }
     San san;
-    SanResolution r;
-    if (parse_san(text, san, san_opts_)) {
-        // +/# correctness is checked below on the position already played (one play per ply).
-        r = resolve_san(f.pos, san, false);
-    } else if (is_ep_suffix_token(text)) {
+    const bool parsed = parse_san(text, san, san_opts_);
+    if (!parsed && is_ep_suffix_token(text)) {
         add(Code::EnPassantSuffix, loc, "en-passant capture marked with a separate 'e.p.'", text);
         return;
     }
+    // +/# correctness is checked below on the position already played (one play per ply).
+    // Initialized, not assigned: resolve_san then fills `r` in place. (A copy of the returned
+    // struct reads its narrow stores back with wide loads, a store-forwarding stall per ply.)
+    const SanResolution r = parsed ? resolve_san(f.pos, san, false) : SanResolution{};
     if (!r.ok) {
         if (r.error != SanError::Syntax && !f.pos.in_check() && !has_legal_move(f.pos)) {
             f.ended = true;
@@ -604,7 +605,7 @@ void GameValidator::move(std::string_view text, SourceLocation loc) {
             text, &f.before, f.ply);
 }
 
-void GameValidator::begin_variation(SourceLocation loc) {
+void GameValidator::begin_variation(const SourceLocation& loc) {
     if (skip_) return;
     if (skipped_depth_ || depth_ == 0) {
         ++skipped_depth_;
@@ -647,7 +648,7 @@ void GameValidator::begin_variation(SourceLocation loc) {
     ++depth_;
 }
 
-void GameValidator::end_variation(SourceLocation loc) {
+void GameValidator::end_variation(const SourceLocation& loc) {
     if (skip_) return;
     if (skipped_depth_) {
         --skipped_depth_;
@@ -662,7 +663,7 @@ void GameValidator::end_variation(SourceLocation loc) {
     --depth_;
 }
 
-void GameValidator::result(std::string_view text, SourceLocation loc) {
+void GameValidator::result(std::string_view text, const SourceLocation& loc) {
     result_marker_ = std::string(normalize_result(text));
     result_loc_ = loc;
 }

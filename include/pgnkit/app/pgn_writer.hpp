@@ -84,15 +84,15 @@ class PgnWriter : public VisitorBase, private ReplayListener {
 
     // Visitor callbacks (see reader.hpp), each forwarded to the validator.
     void begin_game(const GameSpan& span);
-    void tag(std::string_view name, std::string_view value, SourceLocation loc);
+    void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
-    void move_number(int n, bool black_dots, SourceLocation loc);
-    void move(std::string_view text, SourceLocation loc);
-    void nag(int n, SourceLocation loc);
-    void comment(std::string_view text, SourceLocation loc);
-    void begin_variation(SourceLocation loc);
-    void end_variation(SourceLocation loc);
-    void result(std::string_view text, SourceLocation loc);
+    void move_number(int n, bool black_dots, const SourceLocation& loc);
+    void move(std::string_view text, const SourceLocation& loc);
+    void nag(int n, const SourceLocation& loc);
+    void comment(std::string_view text, const SourceLocation& loc);
+    void begin_variation(const SourceLocation& loc);
+    void end_variation(const SourceLocation& loc);
+    void result(std::string_view text, const SourceLocation& loc);
     void end_game();
     void diagnostic(const Diagnostic& d);
 

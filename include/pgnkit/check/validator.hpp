@@ -70,15 +70,15 @@ class GameValidator : public VisitorBase {
 
     // Visitor callbacks (see reader.hpp).
     void begin_game(const GameSpan& span);
-    void tag(std::string_view name, std::string_view value, SourceLocation loc);
+    void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
-    void move_number(int n, bool black_dots, SourceLocation loc);
-    void move(std::string_view text, SourceLocation loc);
-    void nag(int, SourceLocation) {}
-    void comment(std::string_view, SourceLocation) {}
-    void begin_variation(SourceLocation loc);
-    void end_variation(SourceLocation loc);
-    void result(std::string_view text, SourceLocation loc);
+    void move_number(int n, bool black_dots, const SourceLocation& loc);
+    void move(std::string_view text, const SourceLocation& loc);
+    void nag(int, const SourceLocation&) {}
+    void comment(std::string_view, const SourceLocation&) {}
+    void begin_variation(const SourceLocation& loc);
+    void end_variation(const SourceLocation& loc);
+    void result(std::string_view text, const SourceLocation& loc);
     void end_game();
     void diagnostic(const Diagnostic& d);
 
@@ -183,15 +183,17 @@ class ReplayVisitor : public VisitorBase, public ReplayListener {
     ReplayVisitor& operator=(const ReplayVisitor&) = delete;
 
     void begin_game(const GameSpan& s) { v_.begin_game(s); }
-    void tag(std::string_view n, std::string_view value, SourceLocation l) { v_.tag(n, value, l); }
+    void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
+        v_.tag(n, value, l);
+    }
     bool end_tags() { return v_.end_tags(); }
-    void move_number(int n, bool black, SourceLocation l) { v_.move_number(n, black, l); }
-    void move(std::string_view t, SourceLocation l) { v_.move(t, l); }
-    void nag(int n, SourceLocation l) { v_.nag(n, l); }
-    void comment(std::string_view t, SourceLocation l) { v_.comment(t, l); }
-    void begin_variation(SourceLocation l) { v_.begin_variation(l); }
-    void end_variation(SourceLocation l) { v_.end_variation(l); }
-    void result(std::string_view t, SourceLocation l) { v_.result(t, l); }
+    void move_number(int n, bool black, const SourceLocation& l) { v_.move_number(n, black, l); }
+    void move(std::string_view t, const SourceLocation& l) { v_.move(t, l); }
+    void nag(int n, const SourceLocation& l) { v_.nag(n, l); }
+    void comment(std::string_view t, const SourceLocation& l) { v_.comment(t, l); }
+    void begin_variation(const SourceLocation& l) { v_.begin_variation(l); }
+    void end_variation(const SourceLocation& l) { v_.end_variation(l); }
+    void result(std::string_view t, const SourceLocation& l) { v_.result(t, l); }
     void end_game() { v_.end_game(); }
     void diagnostic(const Diagnostic& d) { v_.diagnostic(d); }
 

@@ -30,21 +30,21 @@ struct VisitorBase {
     /// A game starts.
     void begin_game(const GameSpan&) {}
     /// A tag pair; `value` is unescaped (`\"` and `\\`).
-    void tag(std::string_view /*name*/, std::string_view /*value*/, SourceLocation) {}
+    void tag(std::string_view /*name*/, std::string_view /*value*/, const SourceLocation&) {}
     /// The tag section is over; return true to skip the movetext (fast path).
     bool end_tags() { return false; }
     /// A move number (`12.` → 12, false; `12...` → 12, true).
-    void move_number(int /*n*/, bool /*black_dots*/, SourceLocation) {}
+    void move_number(int /*n*/, bool /*black_dots*/, const SourceLocation&) {}
     /// A move as written, with check/mate suffix, without annotation glyphs.
-    void move(std::string_view /*san*/, SourceLocation) {}
+    void move(std::string_view /*san*/, const SourceLocation&) {}
     /// A NAG: `$n` or an annotation glyph mapped to its number.
-    void nag(int /*n*/, SourceLocation) {}
+    void nag(int /*n*/, const SourceLocation&) {}
     /// A `{}` or `;` comment, without its delimiters.
-    void comment(std::string_view /*text*/, SourceLocation) {}
-    void begin_variation(SourceLocation) {}
-    void end_variation(SourceLocation) {}
+    void comment(std::string_view /*text*/, const SourceLocation&) {}
+    void begin_variation(const SourceLocation&) {}
+    void end_variation(const SourceLocation&) {}
     /// The termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`, or a non-standard form).
-    void result(std::string_view /*text*/, SourceLocation) {}
+    void result(std::string_view /*text*/, const SourceLocation&) {}
     void end_game() {}
     /// A syntax problem in this game.
     void diagnostic(const Diagnostic&) {}

@@ -21,7 +21,7 @@ struct Recorder : VisitorBase {
     bool skip = false;
     static std::string at(SourceLocation l) { return fmt::format("@{}:{}", l.line, l.column); }
     void begin_game(const GameSpan&) { events.push_back("begin"); }
-    void tag(std::string_view n, std::string_view v, SourceLocation) {
+    void tag(std::string_view n, std::string_view v, const SourceLocation&) {
         tags.emplace_back(std::string(n), std::string(v));
         events.push_back(fmt::format("tag {}={}", n, v));
     }
@@ -29,19 +29,21 @@ struct Recorder : VisitorBase {
         events.push_back("end_tags");
         return skip;
     }
-    void move_number(int n, bool black, SourceLocation l) {
+    void move_number(int n, bool black, const SourceLocation& l) {
         events.push_back(fmt::format("num {}{} {}", n, black ? "..." : ".", at(l)));
     }
-    void move(std::string_view m, SourceLocation l) {
+    void move(std::string_view m, const SourceLocation& l) {
         events.push_back(fmt::format("move {} {}", m, at(l)));
     }
-    void nag(int n, SourceLocation l) { events.push_back(fmt::format("nag {} {}", n, at(l))); }
-    void comment(std::string_view c, SourceLocation l) {
+    void nag(int n, const SourceLocation& l) {
+        events.push_back(fmt::format("nag {} {}", n, at(l)));
+    }
+    void comment(std::string_view c, const SourceLocation& l) {
         events.push_back(fmt::format("comment {} {}", c.substr(0, 40), at(l)));
     }
-    void begin_variation(SourceLocation l) { events.push_back(fmt::format("( {}", at(l))); }
-    void end_variation(SourceLocation l) { events.push_back(fmt::format(") {}", at(l))); }
-    void result(std::string_view r, SourceLocation l) {
+    void begin_variation(const SourceLocation& l) { events.push_back(fmt::format("( {}", at(l))); }
+    void end_variation(const SourceLocation& l) { events.push_back(fmt::format(") {}", at(l))); }
+    void result(std::string_view r, const SourceLocation& l) {
         events.push_back(fmt::format("result {} {}", r, at(l)));
     }
     void end_game() { events.push_back("end"); }

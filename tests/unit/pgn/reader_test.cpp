@@ -38,7 +38,7 @@ TEST_CASE("reader: locations are absolute line, column and offset", "[reader]") 
     CHECK(g[1].rec.events[6] == "move d5 @8:3");
     struct Off : VisitorBase {
         std::uint64_t off = 0;
-        void move(std::string_view m, SourceLocation l) {
+        void move(std::string_view m, const SourceLocation& l) {
             if (m == "d5") off = l.offset;
         }
     } v;
@@ -201,7 +201,7 @@ TEST_CASE("reader: throughput of splitting and tokenizing", "[.bench]") {
     while (text.size() < (512u << 20)) text += game;
     struct Count : VisitorBase {
         std::size_t moves = 0;
-        void move(std::string_view, SourceLocation) { ++moves; }
+        void move(std::string_view, const SourceLocation&) { ++moves; }
     } v;
     std::size_t games = 0;
     double s = 0;
