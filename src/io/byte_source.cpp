@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 namespace pgnkit {
 
@@ -154,6 +156,16 @@ class DecoderSource : public ByteSource {
 
 // ------------------------------------------------------------------ ZstdSource
 
+/// log2 of the largest zstd window decoded: PGNKIT_ZSTD_WINDOW_LOG_MAX (10 to 31), else 27.
+int zstd_window_log_max() {
+    static const int value = [] {
+        const char* env = std::getenv("PGNKIT_ZSTD_WINDOW_LOG_MAX");
+        const int v = env ? std::atoi(env) : 0;
+        return v >= 10 && v <= 31 ? v : 27;
+    }();
+    return value;
+}
+
 /// zstd streams: any number of frames back to back, skippable frames ignored
 /// (ZSTD_decompressStream does both).
 class ZstdSource final : public DecoderSource {
@@ -162,8 +174,10 @@ class ZstdSource final : public DecoderSource {
         : DecoderSource(std::move(inner), prefix), ds_(ZSTD_createDStream()) {
         if (ds_ == nullptr) throw IoError(fmt::format("{}: cannot create zstd decoder", name()));
         ZSTD_initDStream(ds_);
-        // lichess dumps use long windows; allow up to 2 GiB like `zstd --long=31`.
-        ZSTD_DCtx_setParameter(ds_, ZSTD_d_windowLogMax, 31);
+        // The decoder allocates the window a frame header asks for before reading any data,
+        // so the limit bounds memory on damaged or hostile input too: 128 MiB by default (what
+        // `zstd -d` accepts), up to 2 GiB (`zstd --long=31` streams) when the user says so.
+        ZSTD_DCtx_setParameter(ds_, ZSTD_d_windowLogMax, zstd_window_log_max());
     }
     ~ZstdSource() override { ZSTD_freeDStream(ds_); }
     Compression compression() const override { return Compression::Zstd; }
@@ -182,6 +196,11 @@ class ZstdSource final : public DecoderSource {
             std::size_t r = ZSTD_decompressStream(ds_, &out, &in);
             in_pos_ = in.pos;
             produced_in_call_ = out.pos;
+            if (ZSTD_isError(r) && ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
+                fail(fmt::format("zstd frame needs a window larger than {} MiB (a `zstd --long` "
+                                 "stream, or a damaged header); PGNKIT_ZSTD_WINDOW_LOG_MAX=31 "
+                                 "allows up to 2048 MiB",
+                                 (std::size_t{1} << zstd_window_log_max()) >> 20));
             if (ZSTD_isError(r)) fail(fmt::format("corrupt zstd stream: {}", ZSTD_getErrorName(r)));
             frame_open_ = r != 0;
         }
