@@ -105,6 +105,17 @@ Bitboard piece_origins(const Position& pos, PieceType pt, Square to, Color us) {
     return 0;
 }
 
+/// The pawn of `us` that can push to the empty square `to` (one step, or two from its
+/// start rank), or 0.
+Bitboard pawn_push_origin(const Position& pos, Color us, Square to) {
+    const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
+    const Square s1 = to - pawn_push(us);
+    if (pawns & bb(s1)) return bb(s1);
+    if (relative_rank(us, to) == 3 && pos.empty(s1) && (pawns & bb(s1 - pawn_push(us))))
+        return bb(s1 - pawn_push(us));
+    return 0;
+}
+
 /// Position::is_legal with a shortcut: out of check, a piece other than the king that is
 /// not on a line with its king, or that stays on that line, cannot expose the king.
 bool is_legal_fast(const Position& pos, Move m, Square ksq) {
@@ -512,13 +523,7 @@ bool resolve_impl(const Position& pos, const San& san, bool check_suffix, SanRes
             if (pt != PieceType::Pawn) {
                 origins = piece_origins(pos, pt, to, us);
             } else if (relative_rank(us, to) >= 2 && relative_rank(us, to) < 7 && pos.empty(to)) {
-                const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
-                const Square s1 = to - pawn_push(us);
-                if (pawns & bb(s1))
-                    origins = bb(s1);
-                else if (relative_rank(us, to) == 3 && pos.empty(s1) &&
-                         (pawns & bb(s1 - pawn_push(us))))
-                    origins = bb(s1 - pawn_push(us));
+                origins = pawn_push_origin(pos, us, to);
             }
             if (origins && !more_than_one(origins)) {
                 const Move mv(lsb(origins), to);
@@ -590,14 +595,7 @@ bool resolve_impl(const Position& pos, const San& san, bool check_suffix, SanRes
                 if (relative_rank(us, to) < 2) {
                     // no pawn reaches its first or second rank
                 } else if (ff < 0 || ff == file_of(to)) {
-                    if (pos.empty(to)) {
-                        const Square s1 = to - pawn_push(us);
-                        if (pawns & bb(s1))
-                            origins = bb(s1);
-                        else if (relative_rank(us, to) == 3 && pos.empty(s1) &&
-                                 (pawns & bb(s1 - pawn_push(us))))
-                            origins = bb(s1 - pawn_push(us));
-                    }
+                    if (pos.empty(to)) origins = pawn_push_origin(pos, us, to);
                 } else if (ff == file_of(to) - 1 || ff == file_of(to) + 1) {
                     pawn_capture = true;
                     origins = pawn_attacks(them, to) & pawns & file_bb(ff);
