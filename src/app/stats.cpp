@@ -499,7 +499,9 @@ class StatsProcessor final : public BatchProcessor {
   public:
     StatsProcessor(const std::string& by, const StatsLimits& limits, bool valid_only)
         : groups(by, limits), validator_(std::make_unique<GameValidator>(vopts_)),
-          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {}
+          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {
+        vopts_.details = false; // only has_error() is read (the validator keeps a reference)
+    }
     void process(const Batch& batch, BatchOutput&) override {
         for (const BatchGame& g : batch.games) read(batch.span(g));
     }

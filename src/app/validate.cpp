@@ -82,6 +82,8 @@ class ValidateProcessor final : public BatchProcessor {
         : opts_(o), html_(html) {
         vopts_.severities = o.severities;
         vopts_.piece_letters = o.piece_letters;
+        // -q only counts diagnostics: no message, FEN or suggestion is built for them.
+        vopts_.details = !o.quiet || html != nullptr;
         validator_ = std::make_unique<GameValidator>(vopts_);
     }
 

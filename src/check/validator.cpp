@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 namespace pgnkit {
 
@@ -68,12 +67,85 @@ bool valid_elo(std::string_view v) {
     return std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+/// The ASCII letters and digits of `s`, lower-cased.
+void lower_alnum(std::string_view s, std::string& out) {
+    for (char c : s) {
+        if (c >= 'A' && c <= 'Z')
+            out += char(c - 'A' + 'a');
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out += c;
+    }
+}
+
 std::string lower_alnum(std::string_view s) {
     std::string out;
-    for (char c : s)
-        if (std::isalnum(static_cast<unsigned char>(c)))
-            out += char(std::tolower(static_cast<unsigned char>(c)));
+    lower_alnum(s, out);
     return out;
+}
+
+/// Whether a Termination tag says time forfeit ("Time forfeit", "time-forfeit", …).
+bool says_time_forfeit(std::string_view t) {
+    char buf[96];
+    std::size_t n = 0;
+    for (char c : t) {
+        if (n == sizeof buf) { // unusually long: the general path
+            std::string all = lower_alnum(t);
+            return all.find("time") != std::string::npos &&
+                   all.find("forfeit") != std::string::npos;
+        }
+        if (c >= 'A' && c <= 'Z')
+            buf[n++] = char(c - 'A' + 'a');
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            buf[n++] = c;
+    }
+    std::string_view low(buf, n);
+    return low.find("time") != std::string_view::npos &&
+           low.find("forfeit") != std::string_view::npos;
+}
+
+/// The tag names the validator reads; the first seven are the Seven Tag Roster in its order
+/// (their values are the bits of seven_seen_).
+enum class TagName : unsigned {
+    Event,
+    Site,
+    Date,
+    Round,
+    White,
+    Black,
+    Result,
+    Termination,
+    Fen,
+    SetUp,
+    Variant,
+    UTCDate,
+    EventDate,
+    Elo,
+    Other
+};
+
+TagName classify_tag(std::string_view n) {
+    switch (n.size()) {
+    case 3: return n == "FEN" ? TagName::Fen : TagName::Other;
+    case 4: return n == "Date" ? TagName::Date : n == "Site" ? TagName::Site : TagName::Other;
+    case 5:
+        switch (n[0]) {
+        case 'W': return n == "White" ? TagName::White : TagName::Other;
+        case 'B': return n == "Black" ? TagName::Black : TagName::Other;
+        case 'R': return n == "Round" ? TagName::Round : TagName::Other;
+        case 'E': return n == "Event" ? TagName::Event : TagName::Other;
+        case 'S': return n == "SetUp" ? TagName::SetUp : TagName::Other;
+        default: return TagName::Other;
+        }
+    case 6: return n == "Result" ? TagName::Result : TagName::Other;
+    case 7:
+        return n == "Variant"   ? TagName::Variant
+               : n == "UTCDate" ? TagName::UTCDate
+                                : TagName::Other;
+    case 8: return n == "WhiteElo" || n == "BlackElo" ? TagName::Elo : TagName::Other;
+    case 9: return n == "EventDate" ? TagName::EventDate : TagName::Other;
+    case 11: return n == "Termination" ? TagName::Termination : TagName::Other;
+    default: return TagName::Other;
+    }
 }
 
 /// Edit distance for suggestions (short strings only).
@@ -102,18 +174,19 @@ void GameValidator::add(Code code, SourceLocation loc, std::string message, std:
                         const Position* before, int ply, std::string suggestion) {
     Severity sev = opts_.severities.get(code);
     if (sev == Severity::Ignore) return;
-    Diagnostic d;
+    Diagnostic& d = diags_.emplace_back();
     d.code = code;
     d.severity = sev;
-    d.message = std::move(message);
     d.loc = loc;
     d.game = span_ ? span_->index + 1 : 0;
     d.ply = ply;
-    d.token = std::string(token.substr(0, 80));
-    if (before) d.fen = format_fen(*before);
-    d.suggestion = std::move(suggestion);
+    if (opts_.details) {
+        d.message = std::move(message);
+        d.token = std::string(token.substr(0, 80));
+        if (before) d.fen = format_fen(*before);
+        d.suggestion = std::move(suggestion);
+    }
     if (sev == Severity::Error) ++errors_;
-    diags_.push_back(std::move(d));
 }
 
 void GameValidator::diagnostic(const Diagnostic& d) {
@@ -176,46 +249,52 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         tag_filter_ |= bit;
         tag_names_.emplace_back(name);
     }
-    if (name.size() >= 4 && name.size() <= 6) // the Seven Tag Roster's lengths
-        for (std::size_t k = 0; k < std::size(SevenTags); ++k)
-            if (name == SevenTags[k]) seven_seen_ |= 1u << k;
+    const TagName kind = classify_tag(name);
+    if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);
     auto set = [&](std::string& dst) { dst.assign(value.data(), value.size()); };
-    if (name == "White")
-        set(info_.white);
-    else if (name == "Black")
-        set(info_.black);
-    else if (name == "Round")
-        set(info_.round);
-    else if (name == "Event")
-        set(info_.event);
-    else if (name == "Termination")
-        set(info_.termination);
-    else if (name == "Result") {
+    switch (kind) {
+    case TagName::White: set(info_.white); break;
+    case TagName::Black: set(info_.black); break;
+    case TagName::Round: set(info_.round); break;
+    case TagName::Event: set(info_.event); break;
+    case TagName::Termination: set(info_.termination); break;
+    case TagName::Result:
         set(info_.result_tag);
         has_result_tag_ = true;
         result_tag_loc_ = loc;
         if (!is_result_value(value))
             add(Code::BadTag, loc,
                 fmt::format("Result tag '{}' is not 1-0, 0-1, 1/2-1/2 or *", value), value);
-    } else if (name == "FEN") {
+        break;
+    case TagName::Fen:
         fen_tag_.assign(value.data(), value.size());
         has_fen_ = true;
         fen_loc_ = loc;
-    } else if (name == "SetUp") {
+        break;
+    case TagName::SetUp:
         setup_tag_.assign(value.data(), value.size());
         has_setup_ = true;
-    } else if (name == "Variant") {
+        break;
+    case TagName::Variant:
         variant_tag_.assign(value.data(), value.size());
         has_variant_ = true;
         variant_loc_ = loc;
-    } else if (name == "Date" || name == "UTCDate" || name == "EventDate") {
-        if (name != "EventDate" && (date_ == 0 || name == "Date")) date_ = date_number(value);
+        break;
+    case TagName::Date:
+    case TagName::UTCDate:
+    case TagName::EventDate:
+        if (kind != TagName::EventDate && (date_ == 0 || kind == TagName::Date))
+            date_ = date_number(value);
         if (!valid_date(value))
             add(Code::BadDate, loc,
                 fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
-    } else if (name == "WhiteElo" || name == "BlackElo") {
+        break;
+    case TagName::Elo:
         if (!valid_elo(value))
             add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
+        break;
+    case TagName::Site:
+    case TagName::Other: break;
     }
 }
 
@@ -225,10 +304,13 @@ void GameValidator::check_tags() {
             "game without tags (the Seven Tag Roster is missing)");
         return;
     }
+    if (seven_seen_ == (1u << std::size(SevenTags)) - 1) return;
     for (std::size_t k = 0; k < std::size(SevenTags); ++k) {
         if (!(seven_seen_ & (1u << k)))
             add(Code::MissingTag, first_move_loc_,
-                fmt::format("missing tag '{}' (Seven Tag Roster)", SevenTags[k]), SevenTags[k]);
+                opts_.details ? fmt::format("missing tag '{}' (Seven Tag Roster)", SevenTags[k])
+                              : std::string(),
+                SevenTags[k]);
     }
 }
 
@@ -716,8 +798,7 @@ void GameValidator::check_result() {
     // FIDE 6.9: a player who oversteps the time loses, unless the opponent cannot mate
     // by any series of legal moves — then the game is drawn.
     if (r != "1-0" && r != "0-1") return;
-    std::string term = lower_alnum(info_.termination);
-    if (term.find("time") != std::string::npos && term.find("forfeit") != std::string::npos) {
+    if (says_time_forfeit(info_.termination)) {
         Color winner = r == "1-0" ? Color::White : Color::Black;
         if (!can_ever_mate(p, winner))
             add(Code::ResultContradictsPosition, at,

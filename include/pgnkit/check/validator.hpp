@@ -19,6 +19,9 @@ struct ValidateOptions {
     bool allow_null = true;        ///< null moves are played (reported as null-move)
     std::string piece_letters;     ///< SAN piece letters of the input language, "" = English
     int max_variation_depth = 512; ///< deeper variations are skipped (and reported)
+    /// Diagnostics carry their message, token, FEN and suggestion; false keeps only the code,
+    /// severity and location (for runs that only count them: validate -q, stats).
+    bool details = true;
 };
 
 /// How a replayed line ended by rule (automatic game end).
