@@ -15,8 +15,8 @@
 #   scripts/bench.sh validate   pgnkit validate (--jobs 1 and all cores) vs pgn-extract -s -r and
 #                               zstd -dc (the floor) on two >= 100 MB files built once from the
 #                               real games under $BENCH_DIR (default /tmp/pgnkit-bench): OTB-style
-#                               and lichess-style. Environment: BENCH_RUNS (best of, default 3),
-#                               BENCH_MIN_MB (default 100).
+#                               and lichess-style (games with %clk comments). Environment:
+#                               BENCH_RUNS (best of, default 3), BENCH_MIN_MB (default 100).
 #
 #   scripts/bench.sh convert    pgnkit convert (--jobs 1 and all cores) vs pgn-extract -s (both
 #                               write the games in export format; output to /dev/null) on the
@@ -160,31 +160,46 @@ bench_perft() {
 
 # Builds (once) the validate inputs under $BENCH_DIR from the real games of the corpus:
 # otb.pgn (pgnmentor-players, twic, matches, annotated, concatenated and repeated) and
-# lichess.pgn (the lichess files repeated), each at least BENCH_MIN_MB, plus their .zst.
+# lichess-clk.pgn (the lichess files whose games carry [%clk] comments, as lichess has written
+# them since 2017, repeated), each at least BENCH_MIN_MB. FILE.zst holds one zstd frame per
+# repetition (multi-frame, as lichess ships its files): zstd cannot match one repetition
+# against the previous one, so `zstd -d` of it runs at its usual speed for that text.
+bench_files() {
+    echo "$1/otb.pgn" "$1/lichess-clk.pgn"
+}
 make_validate_inputs() {
     local dir=$1 min_bytes=$(( ${BENCH_MIN_MB:-100} * 1000000 )) real=$root/tests/data/pgn/real
     mkdir -p "$dir"
-    local name
-    for name in otb lichess; do
-        local out=$dir/$name.pgn
+    local out
+    for out in $(bench_files "$dir"); do
         if [[ ! -s $out || ! -s $out.zst ]]; then
-            local -a parts
-            if [[ $name == otb ]]; then
+            local -a parts=()
+            if [[ $(basename "$out") == otb.pgn ]]; then
                 parts=("$real"/pgnmentor-players/*.pgn.zst "$real"/twic/*.pgn.zst
                     "$real"/matches/*.pgn.zst "$real"/annotated/*.pgn.zst)
             else
-                parts=("$real"/lichess/*.pgn.zst)
+                local f
+                for f in "$real"/lichess/*.pgn.zst; do
+                    # (grep -c reads to the end: no SIGPIPE for zstd under pipefail)
+                    if [[ $(zstd -qdc "$f" | grep -c '%clk' || true) -gt 0 ]]; then parts+=("$f"); fi
+                done
             fi
+            ((${#parts[@]} > 0)) || die "no games found for $out"
             echo "bench.sh: building $out (>= $((min_bytes / 1000000)) MB)" >&2
-            zstd -qdc "${parts[@]}" >"$dir/$name.once"
+            zstd -qdc "${parts[@]}" >"$out.once"
+            zstd -q -3 -f "$out.once" -o "$out.once.zst"
             local once_size
-            once_size=$(stat -c %s "$dir/$name.once")
-            ((once_size > 0)) || die "no games found for $name"
+            once_size=$(stat -c %s "$out.once")
+            ((once_size > 0)) || die "no games found for $out"
             : >"$out.part"
-            for ((i = 0; i * once_size < min_bytes; i++)); do cat "$dir/$name.once" >>"$out.part"; done
-            rm -f "$dir/$name.once"
+            : >"$out.zst.part"
+            for ((i = 0; i * once_size < min_bytes; i++)); do
+                cat "$out.once" >>"$out.part"
+                cat "$out.once.zst" >>"$out.zst.part"
+            done
+            rm -f "$out.once" "$out.once.zst"
+            mv "$out.zst.part" "$out.zst"
             mv "$out.part" "$out"
-            zstd -q -3 -f -T0 "$out" -o "$out.zst"
         fi
     done
 }
@@ -248,7 +263,7 @@ bench_validate() {
     echo "pgn-extract: $pgn_extract -s -r FILE ($("$pgn_extract" --version 2>&1 | head -n 1))"
     echo
     local file
-    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+    for file in $(bench_files "$dir"); do
         local summary bytes plies games
         summary=$("$PGNKIT" validate --jobs 1 -q --no-progress --no-timing "$file" || true)
         bytes=$(sed -n 's/^ *\([0-9]*\) bytes, \([0-9]*\) plies$/\1/p' <<<"$summary")
@@ -297,7 +312,7 @@ bench_convert() {
     echo "pgn-extract: $pgn_extract -s FILE ($("$pgn_extract" --version 2>&1 | head -n 1))"
     echo
     local file
-    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+    for file in $(bench_files "$dir"); do
         local bytes
         bytes=$(stat -c %s "$file")
         printf '%s: %.1f MB\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)"
@@ -331,7 +346,7 @@ bench_fen() {
     echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up; $(nproc) cores"
     echo
     local file
-    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+    for file in $(bench_files "$dir"); do
         local positions
         positions=$({ "$PGNKIT" fen --jobs 2 --no-progress "$file" 2>/dev/null || true; } | wc -l)
         printf '%s: %d positions\n' "$(basename "$file")" "$positions"
@@ -364,7 +379,7 @@ bench_stats() {
     echo
     printf '  %-12s %14s %14s %10s\n' file 'validate CPU s' 'stats CPU s' 'time ratio'
     local file
-    for file in "$dir"/otb.pgn "$dir"/lichess.pgn; do
+    for file in $(bench_files "$dir"); do
         local v s
         v=$(best_of "$runs" "$PGNKIT" validate --jobs 1 -q --no-progress "$file")
         s=$(best_of "$runs" "$PGNKIT" stats --jobs 1 --no-progress --format json -o /dev/null "$file")
