@@ -261,7 +261,7 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
     case TagName::Result:
         set(info_.result_tag);
         has_result_tag_ = true;
-        result_tag_loc_ = loc;
+        copy_location(result_tag_loc_, loc);
         if (!is_result_value(value))
             add(Code::BadTag, loc,
                 fmt::format("Result tag '{}' is not 1-0, 0-1, 1/2-1/2 or *", value), value);
@@ -269,7 +269,7 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
     case TagName::Fen:
         fen_tag_.assign(value.data(), value.size());
         has_fen_ = true;
-        fen_loc_ = loc;
+        copy_location(fen_loc_, loc);
         break;
     case TagName::SetUp:
         setup_tag_.assign(value.data(), value.size());
@@ -278,7 +278,7 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
     case TagName::Variant:
         variant_tag_.assign(value.data(), value.size());
         has_variant_ = true;
-        variant_loc_ = loc;
+        copy_location(variant_loc_, loc);
         break;
     case TagName::Date:
     case TagName::UTCDate:
@@ -388,7 +388,7 @@ void GameValidator::move_number(int n, bool black_dots, const SourceLocation& lo
     Frame& f = frames_[depth_ - 1];
     f.expect_number = n;
     f.expect_black = black_dots;
-    f.number_loc = loc;
+    copy_location(f.number_loc, loc);
 }
 
 int GameValidator::repetitions(const Frame& f) const {
@@ -747,7 +747,7 @@ void GameValidator::end_variation(const SourceLocation& loc) {
 
 void GameValidator::result(std::string_view text, const SourceLocation& loc) {
     result_marker_ = std::string(normalize_result(text));
-    result_loc_ = loc;
+    copy_location(result_loc_, loc);
 }
 
 void GameValidator::check_result() {

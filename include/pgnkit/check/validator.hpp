@@ -48,8 +48,8 @@ struct ReplayedMove {
     const chess::Position& before;
     chess::Move move;
     const chess::Position& after;
-    std::string_view text; ///< as written
-    SourceLocation loc;
+    std::string_view text;     ///< as written
+    const SourceLocation& loc; ///< (a reference: no copy of the reader's location per move)
     int ply;   ///< 1 = white's first move of the game (counted from the game's start position)
     int depth; ///< 0 = main line, 1 = a variation of it, …
     /// `text` is the move's SAN exactly as chess::write_san writes it in the replay's piece
