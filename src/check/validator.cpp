@@ -405,22 +405,28 @@ int GameValidator::repetitions(const Frame& f) const {
 
 inline void GameValidator::played(Frame& f, Move m) {
     const Position& before = f.before;
-    bool zeroing = !m.is_null() && before.is_zeroing(m);
+    const Position& p = f.pos;
+    // play() zeroes the clock exactly on a capture or a pawn move. Written without branches:
+    // whether a move is a pawn move or a capture is what a branch predictor cannot guess.
+    const bool zeroing = !m.is_null() & (p.halfmove_clock() == 0);
+    const bool irreversible = zeroing | (before.castling_rights() != p.castling_rights());
     f.has_before = true;
     f.before_ply = f.ply;
     f.before_irreversible = f.irreversible;
     ++f.ply;
-    if (zeroing || (before.castling_rights() != f.pos.castling_rights()))
-        f.irreversible = history_.size();
-    history_.push_back(f.pos.repetition_key());
+    f.irreversible = irreversible ? history_.size() : f.irreversible;
+    history_.push_back(p.repetition_key());
     if (depth_ == 1) info_.plies = f.ply;
 
-    const Position& p = f.pos;
     LineEnd end = LineEnd::None;
     if (p.in_check() && !has_legal_move(p))
         end = LineEnd::Checkmate;
-    else if (!m.is_null() && (before.is_capture(m) || m.kind() == Move::Promotion) &&
-             has_insufficient_material(p)) // material changes only by a capture or a promotion
+    else if (!(p.pieces(PieceType::Pawn) | p.pieces(PieceType::Rook) |
+               p.pieces(PieceType::Queen)) &&
+             has_insufficient_material(p))
+        // Only minor pieces and kings left (rare, so well predicted). Material becomes
+        // insufficient only by a capture or a promotion, and the line ends there, so testing
+        // after every move finds the same positions as testing after those.
         end = LineEnd::DeadPosition;
     else if (p.halfmove_clock() >= 150)
         end = LineEnd::SeventyFive;
