@@ -22,7 +22,7 @@ namespace pgnkit::app {
 
 GameSpan Batch::span(const BatchGame& g) const {
     GameSpan s;
-    s.text = std::string_view(text.data() + g.begin, g.size);
+    s.text = std::string_view((borrowed ? borrowed : text.data()) + g.begin, g.size);
     s.file = file ? std::string_view(*file) : std::string_view();
     s.first_line = g.first_line;
     s.offset = g.offset;
@@ -88,6 +88,46 @@ class BatchReader {
         }
     }
 
+    /// --jobs 1: each game is handed to `game` as soon as it is cut, as a one-game batch
+    /// that borrows the splitter's buffer (no copy); `cut(io_error)` is called where run()
+    /// would end a batch (same places), and once more with the message of an input error.
+    template <class Game, class Cut>
+    void run_direct(Game&& game, Cut&& cut) {
+        Batch one;
+        for (const auto& path : opts_.inputs) {
+            if (stop_) return;
+            one.file = std::make_shared<const std::string>(path);
+            ++files_;
+            std::unique_ptr<ByteSource> src;
+            std::size_t bytes = 0, games = 0;
+            try {
+                src = open_source(path);
+                GameSplitter splitter(*src);
+                GameSpan span;
+                while (!stop_ && splitter.next(span)) {
+                    one.games.clear();
+                    one.elisions.clear();
+                    one.borrowed = span.text.data();
+                    add(one, span);
+                    in_progress_bytes_ = src->bytes_in();
+                    game(static_cast<const Batch&>(one));
+                    bytes += span.text.size();
+                    if (bytes >= opts_.batch_bytes || ++games >= 8192) {
+                        cut(std::string());
+                        bytes = games = 0;
+                    }
+                }
+                cut(std::string());
+            } catch (const IoError& e) {
+                cut(std::string());
+                ++io_errors_;
+                cut(std::string(e.what()));
+            }
+            done_bytes_ += src ? src->bytes_in() : 0;
+            in_progress_bytes_ = 0;
+        }
+    }
+
     std::uint64_t files() const { return files_; }
     std::uint64_t io_errors() const { return io_errors_; }
     std::uint64_t bytes_read() const { return done_bytes_ + in_progress_bytes_; }
@@ -113,7 +153,7 @@ class BatchReader {
         g.elision_begin = std::uint32_t(b.elisions.size());
         g.elision_count = std::uint32_t(s.elisions.size());
         b.elisions.insert(b.elisions.end(), s.elisions.begin(), s.elisions.end());
-        b.text.append(s.text);
+        if (!b.borrowed) b.text.append(s.text);
         b.games.push_back(g);
     }
 
@@ -199,12 +239,23 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     };
 
     if (opts.jobs <= 1) {
+        // Each game straight from the splitter's buffer; outputs go to the sink at the
+        // places where run() would cut its batches, so the output is the same.
         BatchProcessor& p = processor_for(0);
-        reader.run([&](Batch&& b) {
-            BatchOutput out;
-            process(p, b, out);
-            deliver(out);
-        });
+        BatchOutput out;
+        std::uint64_t seq = 0;
+        reader.run_direct(
+            [&](const Batch& b) {
+                out.games += 1;
+                out.bytes += b.games.front().size;
+                p.process(b, out);
+            },
+            [&](std::string io_error) {
+                out.seq = seq++;
+                out.io_error = std::move(io_error);
+                deliver(out);
+                out = BatchOutput{};
+            });
     } else {
         // Bounded queues keep memory flat: the reader waits when workers are behind.
         const std::size_t max_queued = std::size_t(opts.jobs) * 2 + 2;

@@ -29,6 +29,9 @@ struct Batch {
     std::uint64_t seq = 0;
     std::shared_ptr<const std::string> file; ///< input name
     std::string text;
+    /// When set, game texts are read here instead of in `text` (--jobs 1 hands each game
+    /// over in the splitter's own buffer, without copying it into a batch).
+    const char* borrowed = nullptr;
     std::vector<BatchGame> games;
     std::vector<Elision> elisions;
     std::string io_error;    ///< set on a batch that reports an input failure (no games)
@@ -46,11 +49,11 @@ struct HtmlBlock {
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
-    std::string out;      ///< for stdout (or -o)
-    std::string rejects;  ///< raw games with errors
-    std::string accepted; ///< raw games without
-    std::string io_error; ///< copied from the batch
-    std::string err;      ///< for stderr (diagnostics of commands whose stdout is data)
+    std::string out;                 ///< for stdout (or -o)
+    std::string rejects;             ///< raw games with errors
+    std::string accepted;            ///< raw games without
+    std::string io_error;            ///< copied from the batch
+    std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
     std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
     /// Per invalid game, when validate writes --html (HtmlBlock).
     std::vector<HtmlBlock> html;
