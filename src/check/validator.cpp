@@ -379,6 +379,14 @@ bool GameValidator::end_tags() {
             f.ended = true, f.end = LineEnd::Checkmate;
         else if (has_insufficient_material(start_))
             f.ended = true, f.end = LineEnd::DeadPosition;
+        else if (start_.halfmove_clock() >= 150) {
+            // 75 moves without a capture or pawn move already (FIDE 9.6.2); before July 2014
+            // the game went on under the rules of its time (see played()).
+            if (date_ > 0 && date_ < 20140701)
+                f.historic_draw = LineEnd::SeventyFive;
+            else
+                f.ended = true, f.end = LineEnd::SeventyFive;
+        }
     }
     return false;
 }

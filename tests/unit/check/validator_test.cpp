@@ -146,6 +146,25 @@ TEST_CASE("validator: 75 moves without capture or pawn move end the game", "[val
     CHECK_FALSE(validate(game("100. Rd2 1/2-1/2", fen, "1/2-1/2")).has("move-after-game-end"));
 }
 
+TEST_CASE("validator: a set-up position 75 moves after the last capture is already drawn",
+          "[validator]") {
+    // The clock says 150 half-moves: the game ended before its first move (FIDE 9.6.2) ...
+    for (const char* clock : {"150", "65535"}) {
+        std::string fen =
+            std::string("[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/4K3/8/3R4 w - - ") + clock + " 100\"]\n";
+        auto v = validate(game("100. Rd2 1/2-1/2", fen, "1/2-1/2"));
+        CHECK(v.codes == std::vector<std::string>{"move-after-game-end"});
+        CHECK(v.plies == std::vector<int>{0});
+    }
+    // ... unless it was played before July 2014 (a warning; the game goes on).
+    std::string old = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/4K3/8/3R4 w - - 150 100\"]\n";
+    std::string pgn = game("100. Rd2 Ke5 1/2-1/2", old, "1/2-1/2");
+    pgn.replace(pgn.find("2024.01.01"), 10, "2010.01.01");
+    auto v = validate(pgn);
+    CHECK(v.codes == std::vector<std::string>{"move-after-pre-2014-draw"});
+    CHECK(v.plies == std::vector<int>{2});
+}
+
 TEST_CASE("validator: tags are checked", "[validator]") {
     CHECK(validate("[White \"a\"]\n\n1. e4 *\n").has("missing-tag"));
     CHECK(validate(game("1. e4 *", "[WhiteElo \"abc\"]\n")).has("bad-tag"));
