@@ -5,3 +5,12 @@ add_test(NAME differential.chessops
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/scripts/differential-chessops.sh
                  $<TARGET_FILE:pgnkit> ${CMAKE_BINARY_DIR}/npm)
 set_tests_properties(differential.chessops PROPERTIES LABELS differential TIMEOUT 3600)
+# Random games played by chessops (10,000; one in eight Chess960): pgnkit must validate each
+# without a diagnostic above a note, and agree on every ply's FEN, also after `convert`.
+add_test(NAME differential.chessops-random
+         COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/scripts/differential-random.sh
+                 $<TARGET_FILE:pgnkit> ${CMAKE_BINARY_DIR}/npm 10000)
+set_tests_properties(differential.chessops-random PROPERTIES LABELS differential TIMEOUT 3600)
+# Both install chessops into the same folder.
+set_tests_properties(differential.chessops differential.chessops-random PROPERTIES
+                     RESOURCE_LOCK npm)
