@@ -119,6 +119,12 @@ class Position {
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     bool ep_hashed() const;
+    /// play() of castling, en passant, promotion and null moves; `k` is the key so far.
+    void play_special(Move m, std::uint64_t k);
+    /// Drops the castling rights a move of `us` loses; returns the key change.
+    std::uint64_t drop_castling(Color us, bool king_moved, Square from, Square to);
+    /// checkers_ after a move of `us`.
+    void update_checkers(Color us, Color them);
     std::uint64_t repetition_key_slow() const;
 
     Bitboard by_type_[6];
