@@ -239,7 +239,22 @@ void Position::play(Move m) {
     if (castling_ && ((ft & castle_rooks_) || t == PieceType::King))
         k ^= drop_castling(us, t == PieceType::King, from, to);
     key_ = k;
-    update_checkers(us, them);
+    // Only the moved piece can give check, directly or by uncovering a slider: the side now
+    // to move was not in check before (a position where it was is rejected by parse_fen and
+    // cannot arise from legal moves). Sliders matter only when the move touched a line
+    // through the king.
+    const Square ksq = king_[idx(them)];
+    if (ksq == NoSquare) {
+        checkers_ = 0;
+        return;
+    }
+    Bitboard checkers = t == PieceType::Pawn     ? pawn_attacks(them, ksq) & tb
+                        : t == PieceType::Knight ? knight_attacks(ksq) & tb
+                                                 : 0;
+    if ((orth_rays(ksq) | diag_rays(ksq)) & ft)
+        checkers |= slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
+                                     pieces(us, PieceType::Rook, PieceType::Queen), pieces());
+    checkers_ = checkers;
 }
 
 std::uint64_t Position::drop_castling(Color us, bool king_moved, Square from, Square to) {
