@@ -785,8 +785,7 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
 namespace {
 
 /// The fast pass for e4 (`san` as parse_san() gives it): the pawn that pushes there.
-bool fast_push(const Position& pos, const San& san, SanResolution& r) {
-    const Square to = san.to;
+bool fast_push(const Position& pos, Square to, const San& san, SanResolution& r) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us);
     const int rr = relative_rank(us, to);
@@ -799,13 +798,11 @@ bool fast_push(const Position& pos, const San& san, SanResolution& r) {
 }
 
 /// The fast pass for exd5: a pawn capture (not en passant, not promoting).
-bool fast_pawn_capture(const Position& pos, const San& san, SanResolution& r) {
-    const Square to = san.to;
+bool fast_pawn_capture(const Position& pos, Square to, int ff, const San& san, SanResolution& r) {
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us);
     const int rr = relative_rank(us, to);
-    const Bitboard origin =
-        pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(san.from_file);
+    const Bitboard origin = pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(ff);
     if (ksq == NoSquare || rr < 2 || rr > 6 || !(pos.pieces(them) & bb(to)) || !origin ||
         !piece_move_legal(pos, lsb(origin), to, ksq))
         return resolve_general(pos, san, r);
@@ -814,16 +811,15 @@ bool fast_pawn_capture(const Position& pos, const San& san, SanResolution& r) {
 }
 
 /// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
-bool fast_piece(const Position& pos, const San& san, SanResolution& r) {
-    const Square to = san.to;
+bool fast_piece(const Position& pos, PieceType pt, int ff, int fr, Square to, bool capture,
+                const San& san, SanResolution& r) {
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us);
     const Bitboard tb = bb(to);
-    const int ff = san.from_file, fr = san.from_rank;
     if (ksq == NoSquare || (pos.pieces(us) & tb)) return resolve_general(pos, san, r);
     Bitboard legal = 0;
     const Bitboard occ = pos.pieces();
-    switch (san.piece) {
+    switch (pt) {
     case PieceType::King:
         // Ke1g1 may be castling: the general code decides.
         if ((ff >= 0 && fr >= 0) ||
@@ -844,7 +840,7 @@ bool fast_piece(const Position& pos, const San& san, SanResolution& r) {
                                  pos.pieces(us, PieceType::Queen), occ);
         break;
     }
-    if (san.piece != PieceType::King) {
+    if (pt != PieceType::King) {
         for (Bitboard b = legal; b;) {
             const Square s = pop_lsb(b);
             if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
@@ -862,12 +858,12 @@ bool fast_piece(const Position& pos, const San& san, SanResolution& r) {
         bool need_file = false, need_rank = false;
         needed_disambiguation(legal, from, need_file, need_rank);
         if (given_file && given_rank && !(need_file && need_rank))
-            lib |= san.capture ? LibLongAlgebraic : LibOverDisambiguated;
+            lib |= capture ? LibLongAlgebraic : LibOverDisambiguated;
         else if ((given_file && !need_file) || (given_rank && !need_rank))
             lib |= need_file || need_rank ? LibDisambiguationForm : LibOverDisambiguated;
     }
     const bool is_capture = (pos.pieces(them) & tb) != 0;
-    if (is_capture != san.capture) lib |= san.capture ? LibSpuriousCapture : LibMissingCapture;
+    if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
     store_resolved(r, Move(from, to), from, lib);
     return true;
 }
@@ -895,7 +891,7 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
     std::size_t k = e - 2;
     if (k == 0) {
         store_san(san, San::Kind::Normal, PieceType::Pawn, -1, -1, to, false, check, mate);
-        return fast_push(pos, san, r);
+        return fast_push(pos, to, san, r);
     }
     PieceType pt;
     switch (p[0]) {
@@ -908,7 +904,7 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
         if (k != 2 || p[1] != 'x' || !is_file(p[0]))
             return parse_resolve_general(pos, text, opts, san, r);
         store_san(san, San::Kind::Normal, PieceType::Pawn, p[0] - 'a', -1, to, true, check, mate);
-        return fast_pawn_capture(pos, san, r);
+        return fast_pawn_capture(pos, to, p[0] - 'a', san, r);
     }
     bool capture = false;
     int fr = -1, ff = -1;
@@ -920,7 +916,7 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
     if (k > 1 && is_file(p[k - 1])) ff = p[--k] - 'a';
     if (k != 1) return parse_resolve_general(pos, text, opts, san, r);
     store_san(san, San::Kind::Normal, pt, ff, fr, to, capture, check, mate);
-    return fast_piece(pos, san, r);
+    return fast_piece(pos, pt, ff, fr, to, capture, san, r);
 }
 
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,
