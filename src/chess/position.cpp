@@ -155,10 +155,6 @@ bool Position::is_legal(Move m) const {
                              theirs & (pieces(PieceType::Rook) | pieces(PieceType::Queen)), after);
 }
 
-bool Position::has_pseudo_ep() const {
-    return ep_ != NoSquare && (pawn_attacks(~stm_, ep_) & pieces(stm_, PieceType::Pawn));
-}
-
 bool Position::has_legal_ep() const {
     if (ep_ == NoSquare) return false;
     Bitboard b = pawn_attacks(~stm_, ep_) & pieces(stm_, PieceType::Pawn);
