@@ -615,16 +615,16 @@ void GameValidator::move(std::string_view text, const SourceLocation& loc) {
                 f.historic_draw == LineEnd::Fivefold ? "fivefold repetition" : "the 75-move rule"),
             text, &f.pos, f.ply + 1);
     }
+    // parse_san + resolve_san(f.pos, san, false) in one pass, filling `r` in place. (A copy of
+    // a returned struct reads its narrow stores back with wide loads, a store-forwarding stall
+    // per ply.) +/# correctness is checked below on the position already played.
     San san;
-    const bool parsed = parse_san(text, san, san_opts_);
+    SanResolution r;
+    const bool parsed = parse_resolve_san(f.pos, text, san_opts_, san, r);
     if (!parsed && is_ep_suffix_token(text)) {
         add(Code::EnPassantSuffix, loc, "en-passant capture marked with a separate 'e.p.'", text);
         return;
     }
-    // +/# correctness is checked below on the position already played (one play per ply).
-    // Initialized, not assigned: resolve_san then fills `r` in place. (A copy of the returned
-    // struct reads its narrow stores back with wide loads, a store-forwarding stall per ply.)
-    const SanResolution r = parsed ? resolve_san(f.pos, san, false) : SanResolution{};
     if (!r.ok) {
         if (r.error != SanError::Syntax && !f.pos.in_check() && !has_legal_move(f.pos)) {
             f.ended = true;

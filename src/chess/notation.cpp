@@ -3,6 +3,9 @@
 
 #include "pgnkit/chess/movegen.hpp"
 
+#include <cstddef>
+#include <cstring>
+
 namespace pgnkit::chess {
 
 namespace {
@@ -116,13 +119,27 @@ Bitboard pawn_push_origin(const Position& pos, Color us, Square to) {
     return 0;
 }
 
+/// Whether moving the piece on `from` (not the king) to `to` uncovers no enemy slider on
+/// `ksq`, the king of the side to move, which is not in check. Only a slider on the line
+/// through the king and `from` can be uncovered, and only when the piece leaves that line.
+/// True is certain; false means "ask Position::is_legal".
+inline bool uncovers_nothing(const Position& pos, Square from, Square to, Square ksq) {
+    const Bitboard orth = orth_rays(ksq), diag = diag_rays(ksq);
+    if (!((orth | diag) & bb(from))) return true;
+    const Color them = ~pos.side_to_move();
+    const Bitboard snipers = (orth & pos.pieces(them, PieceType::Rook, PieceType::Queen)) |
+                             (diag & pos.pieces(them, PieceType::Bishop, PieceType::Queen));
+    const Bitboard line = line_bb(ksq, from);
+    return !(line & snipers) || (line & bb(to));
+}
+
 /// Position::is_legal with a shortcut: out of check, a piece other than the king that is
-/// not on a line with its king, or that stays on that line, cannot expose the king.
+/// not on a line with its king and an enemy slider, or that stays on that line, cannot
+/// expose the king.
 bool is_legal_fast(const Position& pos, Move m, Square ksq) {
-    if (!pos.in_check() && m.kind() != Move::EnPassant && m.from() != ksq) {
-        if (!((orth_rays(ksq) | diag_rays(ksq)) & bb(m.from()))) return true;
-        if (line_bb(ksq, m.from()) & bb(m.to())) return true;
-    }
+    if (!pos.in_check() && m.kind() != Move::EnPassant && m.from() != ksq &&
+        uncovers_nothing(pos, m.from(), m.to(), ksq))
+        return true;
     return pos.is_legal(m);
 }
 
@@ -652,10 +669,8 @@ bool resolve_impl(const Position& pos, const San& san, bool check_suffix, SanRes
     return true;
 }
 
-} // namespace
-
-SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix) {
-    SanResolution r;
+/// resolve_san() into `r`, which holds SanResolution{}.
+void resolve_into(const Position& pos, const San& san, bool check_suffix, SanResolution& r) {
     r.liberties = san.liberties;
     SanError error = SanError::Syntax;
     if (resolve_impl(pos, san, check_suffix, r, error)) {
@@ -666,7 +681,242 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
         r.move = Move();
         if (error != SanError::Ambiguous) r.origins = 0;
     }
+}
+
+/// parse_resolve_san() for the tokens its fast pass does not read. Out of line, so that the
+/// fast pass saves no registers for it.
+[[gnu::noinline]] bool parse_resolve_general(const Position& pos, std::string_view text,
+                                             const SanParseOptions& opts, San& san,
+                                             SanResolution& r) {
+    r = SanResolution{};
+    if (!parse_san(text, san, opts)) return false;
+    resolve_into(pos, san, false, r);
+    return true;
+}
+
+/// resolve_san(pos, san, false) into `r` for a token the fast pass parsed; out of line.
+[[gnu::noinline]] bool resolve_general(const Position& pos, const San& san, SanResolution& r) {
+    r = SanResolution{};
+    resolve_into(pos, san, false, r);
+    return true;
+}
+
+// The fast pass stores San and SanResolution as whole words built in registers (a store
+// per field costs more, and the caller reads the fields back with narrow loads).
+static_assert(sizeof(San) == 16 && offsetof(San, kind) == 0 && offsetof(San, piece) == 1 &&
+              offsetof(San, from_file) == 2 && offsetof(San, from_rank) == 3 &&
+              offsetof(San, to) == 4 && offsetof(San, promotion) == 5 &&
+              offsetof(San, capture) == 6 && offsetof(San, check) == 7 &&
+              offsetof(San, mate) == 8 && offsetof(San, suffix_nag) == 9 &&
+              offsetof(San, liberties) == 12);
+static_assert(sizeof(SanResolution) == 24 && offsetof(SanResolution, move) == 0 &&
+              offsetof(SanResolution, ok) == 2 && offsetof(SanResolution, error) == 3 &&
+              offsetof(SanResolution, liberties) == 4 && offsetof(SanResolution, candidates) == 8 &&
+              offsetof(SanResolution, gives_check) == 12 && offsetof(SanResolution, mate) == 13 &&
+              offsetof(SanResolution, origins) == 16);
+static_assert(sizeof(Move) == 2 && sizeof(Square) == 1 && sizeof(PieceType) == 1 &&
+              sizeof(San::Kind) == 1 && sizeof(SanError) == 1);
+
+/// Stores the San parse_san() gives a fast-pass token: no promotion, no annotation glyph,
+/// no syntactic liberty. `ff`, `fr` are -1 when not given.
+inline void store_san(San& out, San::Kind kind, PieceType pt, int ff, int fr, Square to,
+                      bool capture, bool check, bool mate) {
+    const std::uint64_t lo =
+        std::uint64_t(kind) | std::uint64_t(pt) << 8 | std::uint64_t(std::uint8_t(ff)) << 16 |
+        std::uint64_t(std::uint8_t(fr)) << 24 | std::uint64_t(std::uint8_t(to)) << 32 |
+        std::uint64_t(PieceType::None) << 40 | std::uint64_t(capture) << 48 |
+        std::uint64_t(check) << 56;
+    const std::uint64_t hi = std::uint64_t(mate); // suffix_nag 0, liberties 0
+    std::memcpy(reinterpret_cast<char*>(&out), &lo, 8);
+    std::memcpy(reinterpret_cast<char*>(&out) + 8, &hi, 8);
+}
+
+/// Stores what resolve_san(pos, san, false) gives for the legal move `m` from `from`:
+/// ok, error Syntax (unused), one candidate, no check fields.
+inline void store_resolved(SanResolution& r, Move m, Square from, std::uint32_t lib) {
+    const std::uint64_t lo = std::uint64_t(m.raw()) | std::uint64_t(1) << 16 |
+                             std::uint64_t(SanError::Syntax) << 24 | std::uint64_t(lib) << 32;
+    const std::uint64_t mid = 1; // candidates 1, gives_check and mate false
+    const std::uint64_t origins = bb(from);
+    std::memcpy(reinterpret_cast<char*>(&r), &lo, 8);
+    std::memcpy(reinterpret_cast<char*>(&r) + 8, &mid, 8);
+    std::memcpy(reinterpret_cast<char*>(&r) + 16, &origins, 8);
+}
+
+/// Whether the side to move may move its piece (not the king) from→to, not en passant.
+inline bool piece_move_legal(const Position& pos, Square from, Square to, Square ksq) {
+    return (!pos.in_check() && uncovers_nothing(pos, from, to, ksq)) ||
+           pos.is_legal(Move(from, to));
+}
+
+/// The fast pass of parse_resolve_san() for castling: O-O, O-O-O (with + or #).
+[[gnu::noinline]] bool fast_castling(const Position& pos, std::string_view text,
+                                     const SanParseOptions& opts, San& san, SanResolution& r) {
+    const char* p = text.data();
+    std::size_t e = text.size();
+    const bool check = p[e - 1] == '+', mate = p[e - 1] == '#';
+    e -= check | mate;
+    San::Kind kind;
+    if (e == 3 && p[1] == '-' && p[2] == 'O')
+        kind = San::Kind::CastleKing;
+    else if (e == 5 && p[1] == '-' && p[2] == 'O' && p[3] == '-' && p[4] == 'O')
+        kind = San::Kind::CastleQueen;
+    else
+        return parse_resolve_general(pos, text, opts, san, r);
+    store_san(san, kind, PieceType::Pawn, -1, -1, NoSquare, false, check, mate);
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us);
+    const CastleSide side = kind == San::Kind::CastleKing ? CastleSide::King : CastleSide::Queen;
+    if (ksq == NoSquare || !pos.can_castle(us, side)) return resolve_general(pos, san, r);
+    const Move m(ksq, pos.castling_rook(us, side), Move::Castling);
+    if (!pos.is_legal(m)) return resolve_general(pos, san, r);
+    store_resolved(r, m, ksq, 0);
+    return true;
+}
+
+} // namespace
+
+SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix) {
+    SanResolution r;
+    resolve_into(pos, san, check_suffix, r);
     return r;
+}
+
+namespace {
+
+/// The fast pass for e4 (`san` as parse_san() gives it): the pawn that pushes there.
+bool fast_push(const Position& pos, Square to, const San& san, SanResolution& r) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us);
+    const int rr = relative_rank(us, to);
+    if (ksq == NoSquare || rr < 2 || rr > 6 || !pos.empty(to)) return resolve_general(pos, san, r);
+    const Bitboard origin = pawn_push_origin(pos, us, to);
+    if (!origin || !piece_move_legal(pos, lsb(origin), to, ksq))
+        return resolve_general(pos, san, r);
+    store_resolved(r, Move(lsb(origin), to), lsb(origin), 0);
+    return true;
+}
+
+/// The fast pass for exd5: a pawn capture (not en passant, not promoting).
+bool fast_pawn_capture(const Position& pos, Square to, int ff, const San& san, SanResolution& r) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square ksq = pos.king_square(us);
+    const int rr = relative_rank(us, to);
+    const Bitboard origin = pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(ff);
+    if (ksq == NoSquare || rr < 2 || rr > 6 || !(pos.pieces(them) & bb(to)) || !origin ||
+        !piece_move_legal(pos, lsb(origin), to, ksq))
+        return resolve_general(pos, san, r);
+    store_resolved(r, Move(lsb(origin), to), lsb(origin), 0);
+    return true;
+}
+
+/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
+bool fast_piece(const Position& pos, PieceType pt, int ff, int fr, Square to, bool capture,
+                const San& san, SanResolution& r) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square ksq = pos.king_square(us);
+    const Bitboard tb = bb(to);
+    if (ksq == NoSquare || (pos.pieces(us) & tb)) return resolve_general(pos, san, r);
+    Bitboard legal = 0;
+    const Bitboard occ = pos.pieces();
+    switch (pt) {
+    case PieceType::King:
+        // Ke1g1 may be castling: the general code decides.
+        if ((ff >= 0 && fr >= 0) ||
+            (king_attacks(to) & pos.pieces(us, PieceType::King)) != bb(ksq) ||
+            !pos.is_legal(Move(ksq, to)))
+            return resolve_general(pos, san, r);
+        legal = bb(ksq);
+        break;
+    case PieceType::Knight: legal = knight_attacks(to) & pos.pieces(us, PieceType::Knight); break;
+    case PieceType::Bishop:
+        legal = slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
+        break;
+    case PieceType::Rook:
+        legal = slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
+        break;
+    default:
+        legal = slider_attackers(to, pos.pieces(us, PieceType::Queen),
+                                 pos.pieces(us, PieceType::Queen), occ);
+        break;
+    }
+    if (pt != PieceType::King) {
+        for (Bitboard b = legal; b;) {
+            const Square s = pop_lsb(b);
+            if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
+        }
+    }
+    Bitboard match = legal;
+    if (ff >= 0) match &= file_bb(ff);
+    if (fr >= 0) match &= rank_bb(fr);
+    if (!match || more_than_one(match)) return resolve_general(pos, san, r);
+    const Square from = lsb(match);
+    std::uint32_t lib = 0;
+    if (ff >= 0 || fr >= 0) {
+        // As resolve_impl: disambiguation beyond §8.2.3.4's.
+        const bool given_file = ff >= 0, given_rank = fr >= 0;
+        bool need_file = false, need_rank = false;
+        needed_disambiguation(legal, from, need_file, need_rank);
+        if (given_file && given_rank && !(need_file && need_rank))
+            lib |= capture ? LibLongAlgebraic : LibOverDisambiguated;
+        else if ((given_file && !need_file) || (given_rank && !need_rank))
+            lib |= need_file || need_rank ? LibDisambiguationForm : LibOverDisambiguated;
+    }
+    const bool is_capture = (pos.pieces(them) & tb) != 0;
+    if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
+    store_resolved(r, Move(from, to), from, lib);
+    return true;
+}
+
+} // namespace
+
+// The fast pass reads the usual shapes of export-format SAN in English: e4, exd5, Nf3,
+// Nbd2, R1e2, Qh4xe1, O-O, O-O-O, each with an optional + or #. It parses them as
+// parse_common_san() does and resolves a legal move as resolve_impl() does; every failure
+// (illegal, ambiguous, en passant, a promotion square, Ke1g1 …) and every other shape goes
+// to the general code, which gives the same answer for the shapes taken here. Parsing
+// makes no call but tail calls, so that it saves no registers.
+bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
+                       San& san, SanResolution& r) {
+    const char* p = text.data();
+    std::size_t e = text.size();
+    if (opts.piece_letters.size() >= 5 || e - 2 > 5) // English letters, 2 to 7 bytes
+        return parse_resolve_general(pos, text, opts, san, r);
+    const bool check = p[e - 1] == '+', mate = p[e - 1] == '#';
+    e -= check | mate;
+    if (p[0] == 'O') return fast_castling(pos, text, opts, san, r);
+    if (e < 2 || !is_rank(p[e - 1]) || !is_file(p[e - 2]))
+        return parse_resolve_general(pos, text, opts, san, r);
+    const Square to = make_square(p[e - 2] - 'a', p[e - 1] - '1');
+    std::size_t k = e - 2;
+    if (k == 0) {
+        store_san(san, San::Kind::Normal, PieceType::Pawn, -1, -1, to, false, check, mate);
+        return fast_push(pos, to, san, r);
+    }
+    PieceType pt;
+    switch (p[0]) {
+    case 'N': pt = PieceType::Knight; break;
+    case 'B': pt = PieceType::Bishop; break;
+    case 'R': pt = PieceType::Rook; break;
+    case 'Q': pt = PieceType::Queen; break;
+    case 'K': pt = PieceType::King; break;
+    default:
+        if (k != 2 || p[1] != 'x' || !is_file(p[0]))
+            return parse_resolve_general(pos, text, opts, san, r);
+        store_san(san, San::Kind::Normal, PieceType::Pawn, p[0] - 'a', -1, to, true, check, mate);
+        return fast_pawn_capture(pos, to, p[0] - 'a', san, r);
+    }
+    bool capture = false;
+    int fr = -1, ff = -1;
+    if (k > 1 && p[k - 1] == 'x') {
+        capture = true;
+        --k;
+    }
+    if (k > 1 && is_rank(p[k - 1])) fr = p[--k] - '1';
+    if (k > 1 && is_file(p[k - 1])) ff = p[--k] - 'a';
+    if (k != 1) return parse_resolve_general(pos, text, opts, san, r);
+    store_san(san, San::Kind::Normal, pt, ff, fr, to, capture, check, mate);
+    return fast_piece(pos, pt, ff, fr, to, capture, san, r);
 }
 
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,

@@ -155,10 +155,6 @@ bool Position::is_legal(Move m) const {
                              theirs & (pieces(PieceType::Rook) | pieces(PieceType::Queen)), after);
 }
 
-bool Position::has_pseudo_ep() const {
-    return ep_ != NoSquare && (pawn_attacks(~stm_, ep_) & pieces(stm_, PieceType::Pawn));
-}
-
 bool Position::has_legal_ep() const {
     if (ep_ == NoSquare) return false;
     Bitboard b = pawn_attacks(~stm_, ep_) & pieces(stm_, PieceType::Pawn);
@@ -175,19 +171,105 @@ std::uint64_t Position::repetition_key_slow() const {
     return key_;
 }
 
+inline void Position::update_checkers(Color us, Color them) {
+    // Only the side that moved can give check, and never with its king.
+    const Square ksq = king_[idx(them)];
+    if (ksq == NoSquare) {
+        checkers_ = 0;
+        return;
+    }
+    const Bitboard occ = pieces();
+    checkers_ = (pawn_attacks(them, ksq) & pieces(us, PieceType::Pawn)) |
+                (knight_attacks(ksq) & pieces(us, PieceType::Knight)) |
+                slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
+                                 pieces(us, PieceType::Rook, PieceType::Queen), occ);
+}
+
 void Position::play(Move m) {
     // The key is kept in a local (the compiler cannot keep a member that aliases the
-    // bitboards in a register) and written back once.
+    // bitboards in a register) and written back once. The usual move (kind Normal, not null)
+    // takes the straight way; castling, en passant, promotion and null moves play_special().
     const Color us = stm_, them = ~us;
     std::uint64_t k = key_ ^ zobrist::white_to_move();
     if (ep_ != NoSquare) {
         if (ep_hashed()) k ^= zobrist::en_passant(file_of(ep_));
         ep_ = NoSquare;
     }
-    ++halfmove_;
-    fullmove_ += us == Color::Black;
+    fullmove_ += idx(us); // after black's move
     stm_ = them;
+    // raw 1..0x3fff: kind Normal (bits 14-15 clear) and not the null move (raw 0).
+    if (unsigned(m.raw()) - 1 >= 0x3fff) {
+        play_special(m, k);
+        return;
+    }
 
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from], captured = board_[to];
+    const PieceType t = type_of(pc);
+    const Bitboard tb = bb(to), ft = bb(from) | tb;
+    unsigned halfmove = halfmove_ + 1u;
+    if (captured != Piece::None) {
+        by_type_[idx(type_of(captured))] ^= tb;
+        by_color_[idx(them)] ^= tb;
+        k ^= zobrist::piece(captured, to);
+        halfmove = 0;
+    }
+    by_type_[idx(t)] ^= ft;
+    by_color_[idx(us)] ^= ft;
+    board_[from] = Piece::None;
+    board_[to] = pc;
+    k ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+    if (t == PieceType::Pawn) {
+        halfmove = 0;
+        if ((int(to) ^ int(from)) == 16) {
+            const Square ep = from + pawn_push(us);
+            ep_ = ep;
+            if (pawn_attacks(us, ep) & pieces(them, PieceType::Pawn))
+                k ^= zobrist::en_passant(file_of(ep));
+        }
+    } else if (t == PieceType::King) {
+        king_[idx(us)] = to;
+    }
+    halfmove_ = std::uint16_t(halfmove);
+    // A right is lost when its king moves or its rook's square is left or captured on.
+    if (castling_ && ((ft & castle_rooks_) || t == PieceType::King))
+        k ^= drop_castling(us, t == PieceType::King, from, to);
+    key_ = k;
+    // Only the moved piece can give check, directly or by uncovering a slider: the side now
+    // to move was not in check before (a position where it was is rejected by parse_fen and
+    // cannot arise from legal moves). Sliders matter only when the move touched a line
+    // through the king.
+    const Square ksq = king_[idx(them)];
+    if (ksq == NoSquare) {
+        checkers_ = 0;
+        return;
+    }
+    Bitboard checkers = t == PieceType::Pawn     ? pawn_attacks(them, ksq) & tb
+                        : t == PieceType::Knight ? knight_attacks(ksq) & tb
+                                                 : 0;
+    if ((orth_rays(ksq) | diag_rays(ksq)) & ft)
+        checkers |= slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
+                                     pieces(us, PieceType::Rook, PieceType::Queen), pieces());
+    checkers_ = checkers;
+}
+
+std::uint64_t Position::drop_castling(Color us, bool king_moved, Square from, Square to) {
+    const unsigned old_rights = castling_;
+    unsigned rights = old_rights;
+    if (king_moved) rights &= ~(3u << (2 * idx(us)));
+    for (int i = 0; i < 4; ++i)
+        if ((rights & (1u << i)) && (castle_rook_[i] == from || castle_rook_[i] == to))
+            rights &= ~(1u << i);
+    castling_ = std::uint8_t(rights);
+    std::uint64_t k = 0;
+    for (int i = 0; i < 4; ++i)
+        if ((old_rights ^ rights) & (1u << i)) k ^= zobrist::castling(i);
+    return k;
+}
+
+void Position::play_special(Move m, std::uint64_t k) {
+    const Color us = ~stm_, them = stm_;
+    ++halfmove_;
     if (m.is_null()) {
         key_ = k;
         checkers_ = attackers_to(king_square(them)) & pieces(us);
@@ -260,17 +342,7 @@ void Position::play(Move m) {
             if (changed & (1u << i)) k ^= zobrist::castling(i);
     }
     key_ = k;
-    // Only the side that moved can give check, and never with its king.
-    Square ksq = king_[idx(them)];
-    if (ksq == NoSquare) {
-        checkers_ = 0;
-        return;
-    }
-    const Bitboard occ = pieces();
-    checkers_ = (pawn_attacks(them, ksq) & pieces(us, PieceType::Pawn)) |
-                (knight_attacks(ksq) & pieces(us, PieceType::Knight)) |
-                slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
-                                 pieces(us, PieceType::Rook, PieceType::Queen), occ);
+    update_checkers(us, them);
 }
 
 void Position::finish() {

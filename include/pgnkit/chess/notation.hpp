@@ -127,6 +127,13 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,
                                 const SanParseOptions& opts = {}, bool check_suffix = true);
 
+/// parse_san(text, san, opts), then, when it parses, resolve_san(pos, san, false) into `r`;
+/// returns whether it parsed (`r` is SanResolution{} when not). `san` and `r` end exactly as
+/// those two calls leave them; the usual shapes of English SAN (e4, exd5, Nf3, Nbd2, Qxe7+,
+/// O-O) take a specialised single pass. The replay hot path of the validator.
+bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
+                       San& san, SanResolution& r);
+
 /// parse_and_resolve, then plays the move on `pos` (left unchanged on failure). The replay
 /// hot path: the check suffix is verified from the played position's checkers, so only a
 /// checking move costs a mate test.

@@ -52,7 +52,9 @@ class Position {
     std::uint64_t key() const { return key_; }
     /// Key for FIDE repetition identity: like key(), but the ep file counts only when an
     /// en-passant capture is actually legal (FIDE 9.2.3).
-    std::uint64_t repetition_key() const { return ep_ == NoSquare ? key_ : repetition_key_slow(); }
+    std::uint64_t repetition_key() const {
+        return ep_ == NoSquare || !has_pseudo_ep() ? key_ : repetition_key_slow();
+    }
 
     // --- attacks ---
     Bitboard checkers() const { return checkers_; }
@@ -70,7 +72,9 @@ class Position {
     /// Whether the side to move has a legal en-passant capture.
     bool has_legal_ep() const;
     /// Whether the side to move has an en-passant capture ignoring pins and check.
-    bool has_pseudo_ep() const;
+    bool has_pseudo_ep() const {
+        return ep_ != NoSquare && (pawn_attacks(~stm_, ep_) & pieces(stm_, PieceType::Pawn));
+    }
     /// Plays a legal move in place. Null moves (Move::null()) pass the turn.
     void play(Move m);
     Position after(Move m) const {
@@ -119,6 +123,12 @@ class Position {
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     bool ep_hashed() const;
+    /// play() of castling, en passant, promotion and null moves; `k` is the key so far.
+    void play_special(Move m, std::uint64_t k);
+    /// Drops the castling rights a move of `us` loses; returns the key change.
+    std::uint64_t drop_castling(Color us, bool king_moved, Square from, Square to);
+    /// checkers_ after a move of `us`.
+    void update_checkers(Color us, Color them);
     std::uint64_t repetition_key_slow() const;
 
     Bitboard by_type_[6];
