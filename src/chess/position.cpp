@@ -207,7 +207,8 @@ void Position::play(Move m) {
     const Piece pc = board_[from], captured = board_[to];
     const PieceType t = type_of(pc);
     const Bitboard tb = bb(to), ft = bb(from) | tb;
-    unsigned halfmove = halfmove_ + 1u;
+    // The clock stays at 65535 (the largest a FEN gives) rather than wrapping to 0.
+    unsigned halfmove = halfmove_ + (halfmove_ != 0xFFFF);
     if (captured != Piece::None) {
         by_type_[idx(type_of(captured))] ^= tb;
         by_color_[idx(them)] ^= tb;
@@ -269,7 +270,7 @@ std::uint64_t Position::drop_castling(Color us, bool king_moved, Square from, Sq
 
 void Position::play_special(Move m, std::uint64_t k) {
     const Color us = ~stm_, them = stm_;
-    ++halfmove_;
+    halfmove_ += halfmove_ != 0xFFFF; // stays at 65535 (as in play())
     if (m.is_null()) {
         key_ = k;
         checkers_ = attackers_to(king_square(them)) & pieces(us);
