@@ -233,11 +233,26 @@ std::size_t skip_blanks(std::string_view s, std::size_t i, std::size_t eol) {
 }
 } // namespace
 
+bool parse_plain_tag(const char* s, std::size_t i, std::size_t n, TagParse& t) {
+    // What parse_tag does for `[Name "value"]` (no problem to report, nothing to unescape).
+    PlainTag pt;
+    if (!scan_plain_tag(s, i + 1, n, pt)) return false;
+    std::size_t vb =
+        s[pt.name_end] == '"' ? pt.name_end + 1 : detail::skip_blanks(s, pt.name_end, n) + 1;
+    t.name = std::string_view(s + i + 1, pt.name_end - i - 1);
+    t.value = std::string_view(s + vb, pt.value_end - vb);
+    t.end = pt.close + 1;
+    t.problem = nullptr;
+    t.problem_pos = 0;
+    t.deliver = true;
+    return true;
+}
+
 void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& buf, TagParse& t) {
     t = TagParse{};
     std::size_t j = skip_blanks(s, i + 1, eol);
     std::size_t name_start = j;
-    while (j < eol && is_tag_name_char(s[j])) ++j;
+    while (j < eol && has_class(s[j], cls_tag_name)) ++j;
     t.name = s.substr(name_start, j - name_start);
     j = skip_blanks(s, j, eol);
     if (j < eol && s[j] == ']') { // [Site]

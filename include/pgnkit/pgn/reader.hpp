@@ -79,6 +79,10 @@ struct TagParse {
 /// Parses the tag starting with `[` at text[i]; the line ends at eol.
 void parse_tag(std::string_view text, std::size_t i, std::size_t eol, std::string& buf,
                TagParse& out);
+/// The usual tag, `[Name "value"]` without escapes or blanks after `[` (parse_tag's result
+/// for it, without looking for the line end): true with name, value and end set (deliver,
+/// no problem); false (out unchanged) for anything else.
+bool parse_plain_tag(const char* s, std::size_t i, std::size_t n, TagParse& out);
 /// Splits glued annotation glyphs off the end of a move token: returns the move's length
 /// and stores up to `max` NAGs (in text order) in nags/offs.
 std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
@@ -105,24 +109,30 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
     }
     return t;
 }();
+#if defined(__SSE2__)
+/// The token delimiters (tok_delim) among the 16 bytes at s, a bit each.
+inline std::uint32_t delim_mask16(const char* s) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+    __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
+    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                   _mm_set1_epi8('(')); // ( )
+    __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
+    __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
+                                 _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
+    __m128i other = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')), _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
+    __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
+}
+#endif
 /// Index of the first token delimiter (tok_delim) in s[i, n), or n.
 inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
 #if defined(__SSE2__)
     // 16 bytes at a time, no branch per byte: tokens have unpredictable lengths.
     while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-        __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
-        __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
-                                       _mm_set1_epi8('(')); // ( )
-        __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
-        __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
-                                     _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
-        __m128i other = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')),
-                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
-                                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
-        __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
-        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        std::uint32_t mask = delim_mask16(s + i);
         if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
         i += 16;
     }
@@ -190,6 +200,10 @@ struct PgnReader::Run {
     bool oversized_reported = false;
     int diags = 0;
     int suppressed = 0;
+    // The token delimiters among the 16 bytes from `win` (tok_end): one mask serves the
+    // several short tokens it covers.
+    std::size_t win = std::string_view::npos;
+    std::uint32_t wmask = 0;
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
@@ -283,7 +297,7 @@ struct PgnReader::Run {
         }
         bool in_tags = true;
         bool skip = false;
-        for (;;) {
+        for (;;) { // the tag section
             skip_blanks();
             if (i >= n) break;
             if (ek < sp.elisions.size()) sync(i);
@@ -292,18 +306,14 @@ struct PgnReader::Run {
                 i = eol_from(i);
                 continue;
             }
-            if (in_tags) {
-                if (c == '[') {
-                    tag_line();
-                    continue;
-                }
-                in_tags = false;
-                if (v.end_tags()) {
-                    skip = true;
-                    break;
-                }
+            if (c == '[') {
+                tag_line();
+                continue;
             }
-            if (!fast_token(c)) movetext_token(c);
+            in_tags = false;
+            skip = v.end_tags();
+            if (!skip) movetext();
+            break;
         }
         if (in_tags && !skip) skip = v.end_tags();
         if (!skip) finish();
@@ -317,6 +327,63 @@ struct PgnReader::Run {
             v.diagnostic(d);
         }
         v.end_game();
+    }
+
+    /// Where the next elision lies (npos: none left).
+    std::size_t next_cut() const {
+        return ek < sp.elisions.size() ? static_cast<std::size_t>(sp.elisions[ek].pos)
+                                       : std::string_view::npos;
+    }
+    /// detail::token_end(s, p, n), from the mask of the window holding p when there is one.
+    std::size_t tok_end(std::size_t p) {
+#if defined(__SSE2__)
+        std::size_t d = p - win; // huge if p is before the window
+        if (d < 16) {
+            std::uint32_t m = wmask >> d;
+            if (m != 0) return p + static_cast<std::size_t>(__builtin_ctz(m));
+        }
+        if (p + 16 <= n) {
+            win = p;
+            wmask = detail::delim_mask16(s + p);
+            if (wmask != 0) return p + static_cast<std::size_t>(__builtin_ctz(wmask));
+            return detail::token_end(s, p + 16, n);
+        }
+#endif
+        return detail::token_end(s, p, n);
+    }
+    /// The movetext, from its first token: the common tokens here, the rest in
+    /// movetext_token.
+    void movetext() {
+        std::size_t cut = next_cut();
+        for (;;) {
+            skip_blanks();
+            if (i >= n) break;
+            if (i >= cut) {
+                sync(i);
+                cut = next_cut();
+            }
+            char c = s[i];
+            if (c == '%' && i == line_start) { // escape line (PGN §6)
+                i = eol_from(i);
+                continue;
+            }
+            if (!have_result) {
+                if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) {
+                    std::size_t j = tok_end(i + 1);
+                    std::string_view t(s + i, j - i);
+                    if (is_plain_move(t)) {
+                        v.move(t, loc(i));
+                        i = j;
+                        continue;
+                    }
+                } else if (c >= '1' && c <= '9') {
+                    if (move_number_token(tok_end(i + 1), loc(i))) continue;
+                }
+            }
+            if (c == '{' && one_line_comment(loc(i))) continue;
+            movetext_token(c);
+            cut = next_cut();
+        }
     }
 
     void finish() {
@@ -344,10 +411,16 @@ struct PgnReader::Run {
     }
 
     void tag_line() {
-        std::size_t eol = eol_from(i);
         detail::TagParse t;
         SourceLocation at = loc(i);
-        detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        std::size_t eol;
+        if (detail::parse_plain_tag(s, i, n, t)) {
+            // No line break inside a plain tag: the line ends at the first one after it.
+            eol = t.end < n && (s[t.end] == '\n' || s[t.end] == '\r') ? t.end : eol_from(t.end);
+        } else {
+            eol = eol_from(i);
+            detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        }
         if (t.deliver) v.tag(t.name, t.value, at);
         if (t.problem != nullptr) {
             SourceLocation pl = loc(t.problem_pos);
@@ -478,23 +551,6 @@ struct PgnReader::Run {
         v.comment(std::string_view(s + b, e - b), at);
         i = e + 1;
         return true;
-    }
-    /// The common movetext tokens, inline: a plain move, a move number, a one-line
-    /// comment. False (nothing done) for anything else.
-    bool fast_token(char c) {
-        if (c == '{') return one_line_comment(loc(i));
-        if (have_result) return false;
-        auto cls = detail::token_classes[static_cast<unsigned char>(c)];
-        if (cls & detail::tok_move) {
-            std::size_t j = detail::token_end(s, i + 1, n);
-            std::string_view t(s + i, j - i);
-            if (!is_plain_move(t)) return false;
-            v.move(t, loc(i));
-            i = j;
-            return true;
-        }
-        if (c >= '1' && c <= '9') return move_number_token(detail::token_end(s, i + 1, n), loc(i));
-        return false;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.
