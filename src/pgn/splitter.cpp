@@ -310,6 +310,15 @@ bool GameSplitter::line_ends_with_result(std::size_t eol) const {
     std::size_t e = eol;
     const char* b = buf_.get();
     while (e > line_floor_ && (is_blank(b[e - 1]) || b[e - 1] == '\r' || b[e - 1] == '\n')) --e;
+    if (e > line_floor_) {
+        // Quick rejects: every termination marker ends with one of 0 1 2 5 * ½ and has no
+        // file letter (most lines end with a move: `Nf3`, `exd5+`, `O-O`).
+        char last = b[e - 1];
+        if (last != '0' && last != '1' && last != '2' && last != '5' && last != '*' &&
+            last != '\xBD')
+            return false;
+        if (e - 1 > line_floor_ && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
+    }
     std::size_t s = e;
     while (s > line_floor_ && e - s < 8) {
         char c = b[s - 1];

@@ -89,9 +89,10 @@ std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* o
                                std::size_t max, std::size_t& count);
 /// Byte classes of the movetext scanner.
 enum : unsigned char {
-    tok_delim = 1, ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
-    tok_move = 2,  ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
-    tok_blank = 4, ///< a blank inside a line
+    tok_delim = 1,     ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
+    tok_move = 2,      ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
+    tok_blank = 4,     ///< a blank inside a line
+    tok_glyph_end = 8, ///< may end a glued annotation glyph: ! ? = - + and bytes >= 0x80
 };
 inline constexpr std::array<unsigned char, 256> token_classes = [] {
     std::array<unsigned char, 256> t{};
@@ -105,6 +106,8 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
             c == 'O')
             cls |= tok_move;
         if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
+        if (c == '!' || c == '?' || c == '=' || c == '-' || c == '+' || k >= 0x80)
+            cls |= tok_glyph_end;
         t[static_cast<std::size_t>(k)] = cls;
     }
     return t;
@@ -192,6 +195,7 @@ struct PgnReader::Run {
     std::uint64_t line;
     std::size_t line_start = 0;
     std::uint64_t elided = 0;
+    std::uint64_t offset_base; // sp.offset + elided
     std::size_t ek = 0;
     bool has_cr;
     std::uint64_t depth = 0;
@@ -207,14 +211,16 @@ struct PgnReader::Run {
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
+          offset_base(span.offset),
           has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
 
     SourceLocation loc(std::size_t at) const {
-        return {line, static_cast<std::uint32_t>(at - line_start + 1), sp.offset + at + elided};
+        return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
     }
     void sync(std::size_t at) {
         while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
             elided += sp.elisions[ek].bytes;
+            offset_base += sp.elisions[ek].bytes;
             if (sp.elisions[ek].lines != 0) {
                 line += sp.elisions[ek].lines;
                 // Kept line breaks after the elision may already have moved the line start.
@@ -370,14 +376,13 @@ struct PgnReader::Run {
             if (!have_result) {
                 if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) {
                     std::size_t j = tok_end(i + 1);
-                    std::string_view t(s + i, j - i);
-                    if (is_plain_move(t)) {
-                        v.move(t, loc(i));
+                    if (plain_move_tail(c, j - i, s[j - 1])) {
+                        v.move(std::string_view(s + i, j - i), loc(i));
                         i = j;
                         continue;
                     }
                 } else if (c >= '1' && c <= '9') {
-                    if (move_number_token(tok_end(i + 1), loc(i))) continue;
+                    if (move_number(c)) continue;
                 }
             }
             if (c == '{' && one_line_comment(loc(i))) continue;
@@ -550,6 +555,36 @@ struct PgnReader::Run {
             return false;
         v.comment(std::string_view(s + b, e - b), at);
         i = e + 1;
+        return true;
+    }
+    /// is_plain_move for a token of `len` bytes that starts with a tok_move byte `first`.
+    bool plain_move_tail(char first, std::size_t len, char last) const {
+        if (len < 2) return first != 'N';
+        if (!(detail::token_classes[static_cast<unsigned char>(last)] & detail::tok_glyph_end))
+            return true;
+        return !detail::may_end_with_glyph(std::string_view(s + i, len));
+    }
+    /// move_number_token(tok_end(i + 1), loc(i)) for a token starting with the digit c
+    /// (1-9), without looking for the token's end first.
+    bool move_number(char c) {
+        std::size_t d = i + 1;
+        int num = c - '0';
+        while (d < n && static_cast<unsigned char>(s[d] - '0') < 10 && d - i < 9)
+            num = num * 10 + (s[d++] - '0');
+        if (d == n || s[d] != '.') return false; // `12`, a long number, `1-0`, `1/2`
+        std::size_t dots = d + 1;
+        while (dots < n && s[dots] == '.') ++dots;
+        std::size_t j = dots == n || is_delim(s[dots]) ? dots : tok_end(dots);
+        std::string_view rest(s + dots, j - dots);
+        if (!rest.empty() && !is_plain_move(rest)) return false;
+        SourceLocation at = loc(i);
+        v.move_number(num, dots - d >= 2, at);
+        if (!rest.empty()) {
+            at.column += static_cast<std::uint32_t>(dots - i);
+            at.offset += dots - i;
+            v.move(rest, at);
+        }
+        i = j;
         return true;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
