@@ -590,19 +590,7 @@ void GameSplitter::scan_tag() {
         p = pos_;
         if (p == e || b[p] == '\n' || b[p] == '\r') return;
         decide_tag_line();
-        if (ready_ || mode_ != Mode::TagAfterName) return;
-        p = pos_ = detail::skip_blanks(b, p, e);
-        if (p == e || b[p] != '"') return;
-        mode_ = Mode::TagValue;
-        p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
-        if (p == e || b[p] != '"') return;
-        mode_ = Mode::TagAfterValue;
-        p = pos_ = detail::skip_blanks(b, p + 1, e);
-        if (p == e || b[p] != ']') return;
-        mode_ = Mode::TagRest;
-        p = pos_ = detail::skip_blanks(b, p + 1, e);
-        if (p == e || (b[p] != '\n' && b[p] != '\r')) return;
-        if (!next_line(b)) return;
+        if (ready_ || mode_ != Mode::TagAfterName || !scan_tag_rest()) return;
         // Another tag line: what next() does for `[` at a line start.
         if (b[pos_] != '[' || (in_comment_ && !blank_before_)) return;
         line_content_ = true;
@@ -612,6 +600,25 @@ void GameSplitter::scan_tag() {
         name_len_ = 0;
         ++pos_;
     }
+}
+
+bool GameSplitter::scan_tag_rest() {
+    // TagAfterName: the usual ` "value"]` and the line break; true if a byte of the next
+    // line is in the buffer. Anything else is left to next().
+    const char* b = buf_.get();
+    const std::size_t e = end_;
+    std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
+    if (p == e || b[p] != '"') return false;
+    mode_ = Mode::TagValue;
+    p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
+    if (p == e || b[p] != '"') return false;
+    mode_ = Mode::TagAfterValue;
+    p = pos_ = detail::skip_blanks(b, p + 1, e);
+    if (p == e || b[p] != ']') return false;
+    mode_ = Mode::TagRest;
+    p = pos_ = detail::skip_blanks(b, p + 1, e);
+    if (p == e || (b[p] != '\n' && b[p] != '\r')) return false;
+    return next_line(b);
 }
 
 // ------------------------------------------------------------------ the scan
@@ -651,6 +658,19 @@ bool GameSplitter::next(GameSpan& span) {
         switch (mode_) {
         case Mode::Movetext:
         case Mode::Comment: scan_movetext(); continue;
+        case Mode::TagAfterName: // the rest of the first tag line of a game
+            if (scan_tag_rest() && b[pos_] == '[' && (!in_comment_ || blank_before_)) {
+                line_content_ = true;
+                mode_ = Mode::TagOpen;
+                name_hash_ = fnv_basis;
+                name_word_ = 0;
+                name_len_ = 0;
+                ++pos_;
+                scan_tag();
+                continue;
+            }
+            if (mode_ != Mode::TagAfterName || pos_ == end_) continue;
+            break; // a byte the byte machine decides
         case Mode::TagValue: {
             std::size_t i = find_any<'"', '\\', '\n', '\r'>(b, pos_, end_);
             pos_ = i;

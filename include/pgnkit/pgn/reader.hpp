@@ -360,35 +360,55 @@ struct PgnReader::Run {
     /// The movetext, from its first token: the common tokens here, the rest in
     /// movetext_token.
     void movetext() {
+        // The hot state in locals (the visitor's calls cannot change them): the members are
+        // brought up to date around the general paths.
+        const char* const str = s;
+        const std::size_t end = n;
+        std::size_t p = i;
         std::size_t cut = next_cut();
         for (;;) {
-            skip_blanks();
-            if (i >= n) break;
-            if (i >= cut) {
-                sync(i);
+            // One space before a token (the usual separator), else the general skip.
+            if (p + 1 < end && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
+                ++p;
+            } else {
+                i = p;
+                skip_blanks();
+                p = i;
+            }
+            if (p >= end) break;
+            if (p >= cut) {
+                sync(p);
                 cut = next_cut();
             }
-            char c = s[i];
-            if (c == '%' && i == line_start) { // escape line (PGN §6)
-                i = eol_from(i);
+            char c = str[p];
+            if (c == '%' && p == line_start) { // escape line (PGN §6)
+                p = eol_from(p);
                 continue;
             }
             if (!have_result) {
                 if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) {
-                    std::size_t j = tok_end(i + 1);
-                    if (plain_move_tail(c, j - i, s[j - 1])) {
-                        v.move(std::string_view(s + i, j - i), loc(i));
-                        i = j;
+                    std::size_t j = tok_end(p + 1);
+                    if (plain_move(str + p, j - p)) {
+                        v.move(std::string_view(str + p, j - p), loc(p));
+                        p = j;
                         continue;
                     }
                 } else if (c >= '1' && c <= '9') {
-                    if (move_number(c)) continue;
+                    std::size_t j = move_number(p);
+                    if (j != 0) {
+                        p = j;
+                        continue;
+                    }
                 }
             }
-            if (c == '{' && one_line_comment(loc(i))) continue;
-            movetext_token(c);
-            cut = next_cut();
+            i = p;
+            if (c != '{' || !one_line_comment(loc(p))) {
+                movetext_token(c);
+                cut = next_cut();
+            }
+            p = i;
         }
+        i = p;
     }
 
     void finish() {
@@ -557,35 +577,37 @@ struct PgnReader::Run {
         i = e + 1;
         return true;
     }
-    /// is_plain_move for a token of `len` bytes that starts with a tok_move byte `first`.
-    bool plain_move_tail(char first, std::size_t len, char last) const {
-        if (len < 2) return first != 'N';
-        if (!(detail::token_classes[static_cast<unsigned char>(last)] & detail::tok_glyph_end))
+    /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
+    static bool plain_move(const char* t, std::size_t len) {
+        if (len < 2) return t[0] != 'N';
+        if (!(detail::token_classes[static_cast<unsigned char>(t[len - 1])] &
+              detail::tok_glyph_end))
             return true;
-        return !detail::may_end_with_glyph(std::string_view(s + i, len));
+        return !detail::may_end_with_glyph(std::string_view(t, len));
     }
-    /// move_number_token(tok_end(i + 1), loc(i)) for a token starting with the digit c
-    /// (1-9), without looking for the token's end first.
-    bool move_number(char c) {
-        std::size_t d = i + 1;
-        int num = c - '0';
-        while (d < n && static_cast<unsigned char>(s[d] - '0') < 10 && d - i < 9)
-            num = num * 10 + (s[d++] - '0');
-        if (d == n || s[d] != '.') return false; // `12`, a long number, `1-0`, `1/2`
+    /// move_number_token(tok_end(p + 1), loc(p)) for a token at p starting with a digit 1-9,
+    /// without looking for the token's end first: the end of the token, or 0 (nothing done).
+    std::size_t move_number(std::size_t p) {
+        const char* const str = s;
+        const std::size_t end = n;
+        std::size_t d = p + 1;
+        int num = str[p] - '0';
+        while (d < end && static_cast<unsigned char>(str[d] - '0') < 10 && d - p < 9)
+            num = num * 10 + (str[d++] - '0');
+        if (d == end || str[d] != '.') return 0; // `12`, a long number, `1-0`, `1/2`
         std::size_t dots = d + 1;
-        while (dots < n && s[dots] == '.') ++dots;
-        std::size_t j = dots == n || is_delim(s[dots]) ? dots : tok_end(dots);
-        std::string_view rest(s + dots, j - dots);
-        if (!rest.empty() && !is_plain_move(rest)) return false;
-        SourceLocation at = loc(i);
+        while (dots < end && str[dots] == '.') ++dots;
+        std::size_t j = dots == end || is_delim(str[dots]) ? dots : tok_end(dots);
+        std::string_view rest(str + dots, j - dots);
+        if (!rest.empty() && !is_plain_move(rest)) return 0;
+        SourceLocation at = loc(p);
         v.move_number(num, dots - d >= 2, at);
         if (!rest.empty()) {
-            at.column += static_cast<std::uint32_t>(dots - i);
-            at.offset += dots - i;
+            at.column += static_cast<std::uint32_t>(dots - p);
+            at.offset += dots - p;
             v.move(rest, at);
         }
-        i = j;
-        return true;
+        return j;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.

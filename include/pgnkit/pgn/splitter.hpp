@@ -128,6 +128,7 @@ class GameSplitter {
     void scan_movetext();  // Movetext / Comment modes up to a line end or `;`
     void scan_tag();       // a tag line after its `[`
     bool plain_tag_line(); // the usual tag line after its `[`, to the next line
+    bool scan_tag_rest();  // TagAfterName: the usual rest of a tag line, to the next line
     void scan_tag_name();  // TagName mode
     bool next_line(const char* b);
     std::uint64_t abs_offset(std::size_t i) const { return base_ + i; }
