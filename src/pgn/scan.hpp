@@ -2,6 +2,7 @@
 // Internal helpers shared by the splitter and the reader: byte classes and a
 // vectorised "find the first of these bytes" scan.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -72,6 +73,56 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
     }
     return n;
 #endif
+}
+
+/// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
+/// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
+struct PlainTag {
+    std::size_t name_end = 0;  ///< index just past the name
+    std::size_t value_end = 0; ///< index of the closing quote (the value begins after a quote)
+    std::size_t close = 0;     ///< index of the `]`
+    std::uint64_t name_lo = 0; ///< the name's bytes 0-7 (zero padded)
+    std::uint64_t name_hi = 0; ///< the name's bytes 8-15 (zero padded)
+};
+
+/// Whether p[i, n) begins with a plain tag (see PlainTag; t set if so). Needs 32 bytes from
+/// i (the name's 16 bytes are read at once): false near the end of the text (the caller's
+/// general path handles it).
+inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag& t) {
+    if (i > n || n - i < 32) return false;
+    std::size_t j = i;
+    while (j < i + 16 && has_class(p[j], cls_tag_name)) ++j;
+    std::size_t len = j - i;
+    if (len == 0 || len == 16) return false;
+    if (p[j] == ' ') ++j;
+    if (p[j] != '"') {
+        while (j < n && is_blank(p[j])) ++j;
+        if (j == n || p[j] != '"') return false;
+    }
+    std::size_t k = find_any<'"', '\\', '\n', '\r'>(p, j + 1, n);
+    if (k == n || p[k] != '"') return false;
+    std::size_t c = k + 1;
+    if (c < n && p[c] != ']') {
+        while (c < n && is_blank(p[c])) ++c;
+    }
+    if (c == n || p[c] != ']') return false;
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, p + i, 8);
+    std::memcpy(&hi, p + i + 8, 8);
+    if (len < 8) {
+        lo &= (std::uint64_t{1} << (8 * len)) - 1;
+        hi = 0;
+    } else if (len == 8) {
+        hi = 0;
+    } else {
+        hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
+    }
+    t.name_end = i + len;
+    t.value_end = k;
+    t.close = c;
+    t.name_lo = lo;
+    t.name_hi = hi;
+    return true;
 }
 
 /// Index of the first byte in [i, n) that is not blank, or n.

@@ -37,14 +37,31 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
 
 GameSplitter::~GameSplitter() = default;
 
+namespace {
+/// A tag name's bit in GameSplitter::name_bits_.
+std::uint64_t name_bit(std::uint64_t h) { return std::uint64_t{1} << (h >> 58); }
+/// The hash of a tag name: FNV-1a over its 8-byte words (little-endian, the last one zero
+/// padded), so that a name read byte by byte (add_name_byte) and one read a word at a time
+/// hash alike. Tag names have no NUL byte: the padding tells no two names apart wrongly.
+std::uint64_t mix_name_word(std::uint64_t h, std::uint64_t w) { return (h ^ w) * fnv_prime; }
+} // namespace
+
 bool GameSplitter::name_seen(std::uint64_t h) const {
+    if ((name_bits_ & name_bit(h)) == 0) return false;
     for (std::size_t i = 0; i < name_count_; ++i)
         if (names_[i] == h) return true;
     return false;
 }
 
 void GameSplitter::add_name(std::uint64_t h) {
-    if (name_count_ < names_.size() && !name_seen(h)) names_[name_count_++] = h;
+    if (name_count_ < names_.size() && !name_seen(h)) {
+        names_[name_count_++] = h;
+        name_bits_ |= name_bit(h);
+    }
+}
+
+std::uint64_t GameSplitter::name_hash() const {
+    return (name_len_ & 7) != 0 ? mix_name_word(name_hash_, name_word_) : name_hash_;
 }
 
 bool GameSplitter::pending_decision() const {
@@ -249,6 +266,7 @@ void GameSplitter::begin_game(Game kind) {
     // removed bytes before it) were on blank lines.
     std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
     name_count_ = 0;
+    name_bits_ = 0;
     text_line_ = false;
     number_line_ = false;
 }
@@ -292,6 +310,15 @@ bool GameSplitter::line_ends_with_result(std::size_t eol) const {
     std::size_t e = eol;
     const char* b = buf_.get();
     while (e > line_floor_ && (is_blank(b[e - 1]) || b[e - 1] == '\r' || b[e - 1] == '\n')) --e;
+    if (e > line_floor_) {
+        // Quick rejects: every termination marker ends with one of 0 1 2 5 * ½ and has no
+        // file letter (most lines end with a move: `Nf3`, `exd5+`, `O-O`).
+        char last = b[e - 1];
+        if (last != '0' && last != '1' && last != '2' && last != '5' && last != '*' &&
+            last != '\xBD')
+            return false;
+        if (e - 1 > line_floor_ && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
+    }
     std::size_t s = e;
     while (s > line_floor_ && e - s < 8) {
         char c = b[s - 1];
@@ -378,7 +405,7 @@ void GameSplitter::content_line(char c) {
 
 void GameSplitter::decide_tag_line() {
     bool valid = name_len_ > 0 && name_len_ <= max_tag_name;
-    std::uint64_t h = name_hash_;
+    std::uint64_t h = name_hash();
     bool first = first_tag_on_line_;
     first_tag_on_line_ = false;
     mode_ = Mode::TagAfterName;
@@ -487,13 +514,57 @@ void GameSplitter::scan_tag_name() {
     std::size_t p = pos_;
     const std::size_t e = std::min(end_, p + (max_tag_name + 1 - name_len_));
     std::uint64_t h = name_hash_;
+    std::uint64_t w = name_word_;
+    std::size_t len = name_len_;
     while (p < e && detail::has_class(b[p], detail::cls_tag_name)) {
-        h = (h ^ static_cast<unsigned char>(b[p])) * fnv_prime;
+        w |= std::uint64_t{static_cast<unsigned char>(b[p])} << (8 * (len & 7));
+        if ((++len & 7) == 0) {
+            h = mix_name_word(h, w);
+            w = 0;
+        }
         ++p;
     }
-    name_len_ += p - pos_;
+    name_len_ = len;
     name_hash_ = h;
+    name_word_ = w;
     pos_ = p;
+}
+
+bool GameSplitter::plain_tag_line() {
+    // The usual line of a tag section, `[Name "value"]` and its line break, in one go: what
+    // the general path does with it (its name neither begins a game nor is seen after a
+    // blank line, so decide_tag_line only adds the name; end_line; handle_newline).
+    if (game_ != Game::Tags || !first_tag_on_line_) return false;
+    const char* b = buf_.get();
+    const std::size_t e = end_;
+    detail::PlainTag t;
+    if (!detail::scan_plain_tag(b, pos_, e, t)) return false;
+    std::size_t r = t.close + 1;
+    while (r < e && is_blank(b[r])) ++r;
+    if (r == e || (b[r] != '\n' && b[r] != '\r')) return false;
+    std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
+    if (t.name_end - pos_ > 8) h = mix_name_word(h, t.name_hi);
+    if (blank_before_ && name_seen(h)) return false; // the next game
+    add_name(h);
+    // end_line(r) for a tag line of a tag section
+    content_end_ = r;
+    content_end_abs_ = abs_offset(r);
+    blank_before_ = false;
+    line_content_ = false;
+    first_tag_on_line_ = true;
+    mode_ = Mode::LineStart;
+    // handle_newline, and the LF of a CR LF
+    ++line_;
+    std::size_t q = r + 1;
+    cr_pending_ = b[r] == '\r';
+    if (cr_pending_ && q < e && b[q] == '\n') {
+        cr_pending_ = false;
+        ++q;
+    }
+    pos_ = line_start_ = line_floor_ = q;
+    line_start_offset_ = abs_offset(q);
+    if (q < e && b[q] != '\n' && b[q] != '\r') cr_pending_ = false;
+    return true;
 }
 
 void GameSplitter::scan_tag() {
@@ -501,6 +572,17 @@ void GameSplitter::scan_tag() {
     const char* b = buf_.get();
     const std::size_t e = end_;
     for (;;) {
+        if (plain_tag_line()) {
+            // Another tag line: what next() does for `[` at a line start.
+            if (pos_ == e || b[pos_] != '[') return;
+            line_content_ = true;
+            mode_ = Mode::TagOpen;
+            name_hash_ = fnv_basis;
+            name_word_ = 0;
+            name_len_ = 0;
+            ++pos_;
+            continue;
+        }
         std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
         if (p == e || !is_tag_name_char(b[p])) return;
         mode_ = Mode::TagName;
@@ -508,27 +590,35 @@ void GameSplitter::scan_tag() {
         p = pos_;
         if (p == e || b[p] == '\n' || b[p] == '\r') return;
         decide_tag_line();
-        if (ready_ || mode_ != Mode::TagAfterName) return;
-        p = pos_ = detail::skip_blanks(b, p, e);
-        if (p == e || b[p] != '"') return;
-        mode_ = Mode::TagValue;
-        p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
-        if (p == e || b[p] != '"') return;
-        mode_ = Mode::TagAfterValue;
-        p = pos_ = detail::skip_blanks(b, p + 1, e);
-        if (p == e || b[p] != ']') return;
-        mode_ = Mode::TagRest;
-        p = pos_ = detail::skip_blanks(b, p + 1, e);
-        if (p == e || (b[p] != '\n' && b[p] != '\r')) return;
-        if (!next_line(b)) return;
+        if (ready_ || mode_ != Mode::TagAfterName || !scan_tag_rest()) return;
         // Another tag line: what next() does for `[` at a line start.
         if (b[pos_] != '[' || (in_comment_ && !blank_before_)) return;
         line_content_ = true;
         mode_ = Mode::TagOpen;
         name_hash_ = fnv_basis;
+        name_word_ = 0;
         name_len_ = 0;
         ++pos_;
     }
+}
+
+bool GameSplitter::scan_tag_rest() {
+    // TagAfterName: the usual ` "value"]` and the line break; true if a byte of the next
+    // line is in the buffer. Anything else is left to next().
+    const char* b = buf_.get();
+    const std::size_t e = end_;
+    std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
+    if (p == e || b[p] != '"') return false;
+    mode_ = Mode::TagValue;
+    p = pos_ = find_any<'"', '\\', '\n', '\r'>(b, p + 1, e);
+    if (p == e || b[p] != '"') return false;
+    mode_ = Mode::TagAfterValue;
+    p = pos_ = detail::skip_blanks(b, p + 1, e);
+    if (p == e || b[p] != ']') return false;
+    mode_ = Mode::TagRest;
+    p = pos_ = detail::skip_blanks(b, p + 1, e);
+    if (p == e || (b[p] != '\n' && b[p] != '\r')) return false;
+    return next_line(b);
 }
 
 // ------------------------------------------------------------------ the scan
@@ -568,6 +658,19 @@ bool GameSplitter::next(GameSpan& span) {
         switch (mode_) {
         case Mode::Movetext:
         case Mode::Comment: scan_movetext(); continue;
+        case Mode::TagAfterName: // the rest of the first tag line of a game
+            if (scan_tag_rest() && b[pos_] == '[' && (!in_comment_ || blank_before_)) {
+                line_content_ = true;
+                mode_ = Mode::TagOpen;
+                name_hash_ = fnv_basis;
+                name_word_ = 0;
+                name_len_ = 0;
+                ++pos_;
+                scan_tag();
+                continue;
+            }
+            if (mode_ != Mode::TagAfterName || pos_ == end_) continue;
+            break; // a byte the byte machine decides
         case Mode::TagValue: {
             std::size_t i = find_any<'"', '\\', '\n', '\r'>(b, pos_, end_);
             pos_ = i;
@@ -627,6 +730,7 @@ bool GameSplitter::next(GameSpan& span) {
                 line_content_ = true;
                 mode_ = Mode::TagOpen;
                 name_hash_ = fnv_basis;
+                name_word_ = 0;
                 name_len_ = 0;
                 ++pos_;
                 scan_tag();
@@ -710,6 +814,7 @@ bool GameSplitter::next(GameSpan& span) {
             } else if (c == '[') {
                 mode_ = Mode::TagOpen;
                 name_hash_ = fnv_basis;
+                name_word_ = 0;
                 name_len_ = 0;
                 ++pos_;
                 scan_tag();

@@ -79,15 +79,20 @@ struct TagParse {
 /// Parses the tag starting with `[` at text[i]; the line ends at eol.
 void parse_tag(std::string_view text, std::size_t i, std::size_t eol, std::string& buf,
                TagParse& out);
+/// The usual tag, `[Name "value"]` without escapes or blanks after `[` (parse_tag's result
+/// for it, without looking for the line end): true with name, value and end set (deliver,
+/// no problem); false (out unchanged) for anything else.
+bool parse_plain_tag(const char* s, std::size_t i, std::size_t n, TagParse& out);
 /// Splits glued annotation glyphs off the end of a move token: returns the move's length
 /// and stores up to `max` NAGs (in text order) in nags/offs.
 std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
                                std::size_t max, std::size_t& count);
 /// Byte classes of the movetext scanner.
 enum : unsigned char {
-    tok_delim = 1, ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
-    tok_move = 2,  ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
-    tok_blank = 4, ///< a blank inside a line
+    tok_delim = 1,     ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
+    tok_move = 2,      ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
+    tok_blank = 4,     ///< a blank inside a line
+    tok_glyph_end = 8, ///< may end a glued annotation glyph: ! ? = - + and bytes >= 0x80
 };
 inline constexpr std::array<unsigned char, 256> token_classes = [] {
     std::array<unsigned char, 256> t{};
@@ -101,28 +106,36 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
             c == 'O')
             cls |= tok_move;
         if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
+        if (c == '!' || c == '?' || c == '=' || c == '-' || c == '+' || k >= 0x80)
+            cls |= tok_glyph_end;
         t[static_cast<std::size_t>(k)] = cls;
     }
     return t;
 }();
+#if defined(__SSE2__)
+/// The token delimiters (tok_delim) among the 16 bytes at s, a bit each.
+inline std::uint32_t delim_mask16(const char* s) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+    __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
+    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                   _mm_set1_epi8('(')); // ( )
+    __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
+    __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
+                                 _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
+    __m128i other = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')), _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
+    __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
+}
+#endif
 /// Index of the first token delimiter (tok_delim) in s[i, n), or n.
 inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
 #if defined(__SSE2__)
     // 16 bytes at a time, no branch per byte: tokens have unpredictable lengths.
     while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-        __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
-        __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
-                                       _mm_set1_epi8('(')); // ( )
-        __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
-        __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
-                                     _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
-        __m128i other = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')),
-                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
-                                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
-        __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
-        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        std::uint32_t mask = delim_mask16(s + i);
         if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
         i += 16;
     }
@@ -182,6 +195,7 @@ struct PgnReader::Run {
     std::uint64_t line;
     std::size_t line_start = 0;
     std::uint64_t elided = 0;
+    std::uint64_t offset_base; // sp.offset + elided
     std::size_t ek = 0;
     bool has_cr;
     std::uint64_t depth = 0;
@@ -190,17 +204,23 @@ struct PgnReader::Run {
     bool oversized_reported = false;
     int diags = 0;
     int suppressed = 0;
+    // The token delimiters among the 16 bytes from `win` (tok_end): one mask serves the
+    // several short tokens it covers.
+    std::size_t win = std::string_view::npos;
+    std::uint32_t wmask = 0;
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
+          offset_base(span.offset),
           has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
 
     SourceLocation loc(std::size_t at) const {
-        return {line, static_cast<std::uint32_t>(at - line_start + 1), sp.offset + at + elided};
+        return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
     }
     void sync(std::size_t at) {
         while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
             elided += sp.elisions[ek].bytes;
+            offset_base += sp.elisions[ek].bytes;
             if (sp.elisions[ek].lines != 0) {
                 line += sp.elisions[ek].lines;
                 // Kept line breaks after the elision may already have moved the line start.
@@ -283,7 +303,7 @@ struct PgnReader::Run {
         }
         bool in_tags = true;
         bool skip = false;
-        for (;;) {
+        for (;;) { // the tag section
             skip_blanks();
             if (i >= n) break;
             if (ek < sp.elisions.size()) sync(i);
@@ -292,18 +312,14 @@ struct PgnReader::Run {
                 i = eol_from(i);
                 continue;
             }
-            if (in_tags) {
-                if (c == '[') {
-                    tag_line();
-                    continue;
-                }
-                in_tags = false;
-                if (v.end_tags()) {
-                    skip = true;
-                    break;
-                }
+            if (c == '[') {
+                tag_line();
+                continue;
             }
-            if (!fast_token(c)) movetext_token(c);
+            in_tags = false;
+            skip = v.end_tags();
+            if (!skip) movetext();
+            break;
         }
         if (in_tags && !skip) skip = v.end_tags();
         if (!skip) finish();
@@ -317,6 +333,82 @@ struct PgnReader::Run {
             v.diagnostic(d);
         }
         v.end_game();
+    }
+
+    /// Where the next elision lies (npos: none left).
+    std::size_t next_cut() const {
+        return ek < sp.elisions.size() ? static_cast<std::size_t>(sp.elisions[ek].pos)
+                                       : std::string_view::npos;
+    }
+    /// detail::token_end(s, p, n), from the mask of the window holding p when there is one.
+    std::size_t tok_end(std::size_t p) {
+#if defined(__SSE2__)
+        std::size_t d = p - win; // huge if p is before the window
+        if (d < 16) {
+            std::uint32_t m = wmask >> d;
+            if (m != 0) return p + static_cast<std::size_t>(__builtin_ctz(m));
+        }
+        if (p + 16 <= n) {
+            win = p;
+            wmask = detail::delim_mask16(s + p);
+            if (wmask != 0) return p + static_cast<std::size_t>(__builtin_ctz(wmask));
+            return detail::token_end(s, p + 16, n);
+        }
+#endif
+        return detail::token_end(s, p, n);
+    }
+    /// The movetext, from its first token: the common tokens here, the rest in
+    /// movetext_token.
+    void movetext() {
+        // The hot state in locals (the visitor's calls cannot change them): the members are
+        // brought up to date around the general paths.
+        const char* const str = s;
+        const std::size_t end = n;
+        std::size_t p = i;
+        std::size_t cut = next_cut();
+        for (;;) {
+            // One space before a token (the usual separator), else the general skip.
+            if (p + 1 < end && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
+                ++p;
+            } else {
+                i = p;
+                skip_blanks();
+                p = i;
+            }
+            if (p >= end) break;
+            if (p >= cut) {
+                sync(p);
+                cut = next_cut();
+            }
+            char c = str[p];
+            if (c == '%' && p == line_start) { // escape line (PGN §6)
+                p = eol_from(p);
+                continue;
+            }
+            if (!have_result) {
+                if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) {
+                    std::size_t j = tok_end(p + 1);
+                    if (plain_move(str + p, j - p)) {
+                        v.move(std::string_view(str + p, j - p), loc(p));
+                        p = j;
+                        continue;
+                    }
+                } else if (c >= '1' && c <= '9') {
+                    std::size_t j = move_number(p);
+                    if (j != 0) {
+                        p = j;
+                        continue;
+                    }
+                }
+            }
+            i = p;
+            if (c != '{' || !one_line_comment(loc(p))) {
+                movetext_token(c);
+                cut = next_cut();
+            }
+            p = i;
+        }
+        i = p;
     }
 
     void finish() {
@@ -344,10 +436,16 @@ struct PgnReader::Run {
     }
 
     void tag_line() {
-        std::size_t eol = eol_from(i);
         detail::TagParse t;
         SourceLocation at = loc(i);
-        detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        std::size_t eol;
+        if (detail::parse_plain_tag(s, i, n, t)) {
+            // No line break inside a plain tag: the line ends at the first one after it.
+            eol = t.end < n && (s[t.end] == '\n' || s[t.end] == '\r') ? t.end : eol_from(t.end);
+        } else {
+            eol = eol_from(i);
+            detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        }
         if (t.deliver) v.tag(t.name, t.value, at);
         if (t.problem != nullptr) {
             SourceLocation pl = loc(t.problem_pos);
@@ -479,22 +577,37 @@ struct PgnReader::Run {
         i = e + 1;
         return true;
     }
-    /// The common movetext tokens, inline: a plain move, a move number, a one-line
-    /// comment. False (nothing done) for anything else.
-    bool fast_token(char c) {
-        if (c == '{') return one_line_comment(loc(i));
-        if (have_result) return false;
-        auto cls = detail::token_classes[static_cast<unsigned char>(c)];
-        if (cls & detail::tok_move) {
-            std::size_t j = detail::token_end(s, i + 1, n);
-            std::string_view t(s + i, j - i);
-            if (!is_plain_move(t)) return false;
-            v.move(t, loc(i));
-            i = j;
+    /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
+    static bool plain_move(const char* t, std::size_t len) {
+        if (len < 2) return t[0] != 'N';
+        if (!(detail::token_classes[static_cast<unsigned char>(t[len - 1])] &
+              detail::tok_glyph_end))
             return true;
+        return !detail::may_end_with_glyph(std::string_view(t, len));
+    }
+    /// move_number_token(tok_end(p + 1), loc(p)) for a token at p starting with a digit 1-9,
+    /// without looking for the token's end first: the end of the token, or 0 (nothing done).
+    std::size_t move_number(std::size_t p) {
+        const char* const str = s;
+        const std::size_t end = n;
+        std::size_t d = p + 1;
+        int num = str[p] - '0';
+        while (d < end && static_cast<unsigned char>(str[d] - '0') < 10 && d - p < 9)
+            num = num * 10 + (str[d++] - '0');
+        if (d == end || str[d] != '.') return 0; // `12`, a long number, `1-0`, `1/2`
+        std::size_t dots = d + 1;
+        while (dots < end && str[dots] == '.') ++dots;
+        std::size_t j = dots == end || is_delim(str[dots]) ? dots : tok_end(dots);
+        std::string_view rest(str + dots, j - dots);
+        if (!rest.empty() && !is_plain_move(rest)) return 0;
+        SourceLocation at = loc(p);
+        v.move_number(num, dots - d >= 2, at);
+        if (!rest.empty()) {
+            at.column += static_cast<std::uint32_t>(dots - p);
+            at.offset += dots - p;
+            v.move(rest, at);
         }
-        if (c >= '1' && c <= '9') return move_number_token(detail::token_end(s, i + 1, n), loc(i));
-        return false;
+        return j;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.

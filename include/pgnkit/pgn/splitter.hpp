@@ -125,12 +125,15 @@ class GameSplitter {
     void elide_undecided_blanks();
     bool tag_line_decided() const;
     void handle_newline(char c);
-    void scan_movetext(); // Movetext / Comment modes up to a line end or `;`
-    void scan_tag();      // a tag line after its `[`
-    void scan_tag_name(); // TagName mode
+    void scan_movetext();  // Movetext / Comment modes up to a line end or `;`
+    void scan_tag();       // a tag line after its `[`
+    bool plain_tag_line(); // the usual tag line after its `[`, to the next line
+    bool scan_tag_rest();  // TagAfterName: the usual rest of a tag line, to the next line
+    void scan_tag_name();  // TagName mode
     bool next_line(const char* b);
     std::uint64_t abs_offset(std::size_t i) const { return base_ + i; }
     bool name_seen(std::uint64_t h) const;
+    std::uint64_t name_hash() const; // of the tag name read so far
     void add_name(std::uint64_t h);
 
     ByteSource& src_;
@@ -150,9 +153,10 @@ class GameSplitter {
     std::uint64_t line_start_offset_ = 0;
     bool line_content_ = false;
     bool cr_pending_ = false;
-    bool blank_before_ = false; // a blank line precedes the current line
-    std::size_t semicolon_ = 0; // where a `;` comment began on this line
-    std::uint64_t name_hash_ = 0;
+    bool blank_before_ = false;   // a blank line precedes the current line
+    std::size_t semicolon_ = 0;   // where a `;` comment began on this line
+    std::uint64_t name_hash_ = 0; // the tag name's hash over its complete 8-byte words
+    std::uint64_t name_word_ = 0; // and its last, incomplete word
     std::size_t name_len_ = 0;
 
     // game state
@@ -184,6 +188,7 @@ class GameSplitter {
     std::vector<Elision> cuts_;
     std::array<std::uint64_t, 64> names_{};
     std::size_t name_count_ = 0;
+    std::uint64_t name_bits_ = 0; // a bit per name in names_ (a quick "not seen")
     // `%` lines before the first game of a section
     bool pending_ = false;
     std::size_t pending_start_ = 0;
