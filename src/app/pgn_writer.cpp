@@ -491,6 +491,26 @@ bool PgnWriter::tag_selected(std::string_view name) const {
 }
 
 void PgnWriter::put_tag(std::string& out, std::string_view name, std::string_view value) const {
+    if (!latin1_ && name.size() + value.size() <= 250) {
+        // The usual tag: nothing to escape or convert; the line made in a buffer, one append.
+        bool plain = true;
+        for (char c : value) plain &= c != '"' && c != '\\';
+        if (plain) {
+            char buf[256];
+            buf[0] = '[';
+            std::memcpy(buf + 1, name.data(), name.size());
+            char* p = buf + 1 + name.size();
+            *p++ = ' ';
+            *p++ = '"';
+            std::memcpy(p, value.data(), value.size());
+            p += value.size();
+            *p++ = '"';
+            *p++ = ']';
+            *p++ = '\n';
+            out.append(buf, std::size_t(p - buf));
+            return;
+        }
+    }
     out += '[';
     out.append(name);
     out += " \"";
