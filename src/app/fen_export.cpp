@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <unordered_set>
@@ -84,7 +85,11 @@ struct Record {
     std::uint32_t fen4_len = 0;               ///< length of the four EPD fields
     std::uint32_t clock_begin = 0, clock_len = 0, eval_begin = 0, eval_len = 0;
     std::uint32_t san_begin = 0, san_len = 0, uci_begin = 0, uci_len = 0;
+    /// EPD: the line up to the per-game tail (" c0 …"), in Game::arena; includes " sm …;"
+    /// when sm_inline (the next move came before anything else was put in the arena).
+    std::uint32_t line_begin = 0, line_len = 0;
     bool white_to_move = true, in_check = false, has_next = false, next_loud = false;
+    bool sm_inline = false;
     std::uint64_t key = 0;
     int hmvc = 0, fmvn = 1;
 };
@@ -110,6 +115,66 @@ void append_int(std::string& out, long long v) {
     out.append(f.data(), f.size());
 }
 
+/// Decimal text of v at p; returns the end. Clocks and move numbers are short: no fmt here.
+char* put_uint(char* p, unsigned v) {
+    if (v < 10) {
+        *p = char('0' + v);
+        return p + 1;
+    }
+    if (v < 100) {
+        p[0] = char('0' + v / 10);
+        p[1] = char('0' + v % 10);
+        return p + 2;
+    }
+    char tmp[12];
+    int n = 0;
+    do tmp[n++] = char('0' + v % 10), v /= 10;
+    while (v);
+    while (n) *p++ = tmp[--n];
+    return p;
+}
+
+/// Slack kept after the arena's, the EPD texts' and the output's bytes for copy_padded.
+constexpr std::size_t Pad = 32;
+
+/// Copies n bytes in 32-byte blocks (no call, no length dispatch): both sides must have Pad
+/// bytes of slack past n.
+inline char* copy_padded(char* dst, const char* src, std::size_t n) {
+    for (std::size_t i = 0; i < n; i += 32) {
+        std::memcpy(dst + i, src + i, 16);
+        std::memcpy(dst + i + 16, src + i + 16, 16);
+    }
+    return dst + n;
+}
+
+/// Copies a short text (a SAN move) exactly, with overlapping fixed-size moves instead of a
+/// call to memcpy (the source has no slack: it is the input text).
+inline char* copy_short(char* dst, const char* src, std::size_t n) {
+    if (n >= 8) {
+        if (n > 16) {
+            std::memcpy(dst, src, n);
+            return dst + n;
+        }
+        std::uint64_t a, b;
+        std::memcpy(&a, src, 8);
+        std::memcpy(&b, src + n - 8, 8);
+        std::memcpy(dst, &a, 8);
+        std::memcpy(dst + n - 8, &b, 8);
+    } else if (n >= 4) {
+        std::uint32_t a, b;
+        std::memcpy(&a, src, 4);
+        std::memcpy(&b, src + n - 4, 4);
+        std::memcpy(dst, &a, 4);
+        std::memcpy(dst + n - 4, &b, 4);
+    } else if (n) {
+        const char a = src[0], b = src[n / 2], c = src[n - 1];
+        dst[0] = a;
+        dst[n / 2] = b;
+        dst[n - 1] = c;
+    }
+    return dst + n;
+}
+
 class FenVisitor final : public ReplayVisitor {
   public:
     FenVisitor(const FenRunOptions& o, GameValidator& v) : ReplayVisitor(v), o_(o) {}
@@ -122,7 +187,16 @@ class FenVisitor final : public ReplayVisitor {
         depth_ = 0;
         cur_.assign(1, -1);
         end_rec_ = -1;
+        head_ready_ = false;
+        epd_bytes_ = 0;
+        open_line_ = false;
+        if (direct_) {
+            game_start_ = out_->size();
+            line_ends_.clear();
+        }
     }
+    /// The game number of the game about to be read (the EPD id needs it before emit()).
+    void set_game(std::uint64_t game) { game_ = game; }
     void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
         if (tags_count_ < tags_.size()) {
@@ -135,6 +209,7 @@ class FenVisitor final : public ReplayVisitor {
     }
     void comment(std::string_view text, const SourceLocation& l) {
         v_.comment(text, l);
+        if (!wants_comments_) return; // only NDJSON and CSV/TSV show clocks and evals
         if (depth_ >= int(cur_.size()) || cur_[std::size_t(depth_)] < 0) return;
         Record& r = recs_[std::size_t(cur_[std::size_t(depth_)])];
         if (auto c = embedded_command(text, "[%clk"); !c.empty())
@@ -155,6 +230,12 @@ class FenVisitor final : public ReplayVisitor {
 
     // ReplayListener
     void on_start(const Position& pos) override {
+        if (direct_) {
+            if ((o_.plies.kind == PlySelection::Kind::All && o_.plies.start) ||
+                (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0))
+                open_direct(pos, 0);
+            return;
+        }
         if (o_.plies.kind == PlySelection::Kind::All && o_.plies.start)
             cur_[0] = add(pos, 0, 0);
         else if (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0)
@@ -163,6 +244,10 @@ class FenVisitor final : public ReplayVisitor {
             end_rec_ = cur_[0] = add(pos, 0, 0);
     }
     void on_move(const ReplayedMove& m) override {
+        if (direct_) {
+            if (m.depth == 0) on_main_move(m);
+            return;
+        }
         std::size_t d = std::size_t(m.depth);
         if (cur_.size() <= d) cur_.resize(d + 1, -1);
         if (cur_[d] >= 0) { // the position this move was played from gets it as its "next move"
@@ -173,12 +258,29 @@ class FenVisitor final : public ReplayVisitor {
             if (!m.canonical)
                 san = std::string_view(
                     buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
-            r.san_begin = put(san);
-            r.san_len = std::uint32_t(san.size());
-            char ubuf[8];
-            std::size_t un = write_uci(m.before, m.move, ubuf);
-            r.uci_begin = put(std::string_view(ubuf, un));
-            r.uci_len = std::uint32_t(un);
+            if (o_.format == PositionFormat::Epd &&
+                std::size_t(r.line_begin) + r.line_len == arena_len_) {
+                // The record's line is the last thing in the arena: its " sm …;" follows it.
+                char* p = arena_room(san.size() + 6);
+                std::memcpy(p, " sm ", 4);
+                copy_short(p + 4, san.data(), san.size());
+                p[4 + san.size()] = ';';
+                const auto n = std::uint32_t(san.size() + 5);
+                arena_len_ += n;
+                r.line_len += n;
+                r.sm_inline = true;
+                epd_bytes_ += n;
+            } else {
+                r.san_begin = put(san);
+                r.san_len = std::uint32_t(san.size());
+                epd_bytes_ += san.size() + 5;
+            }
+            if (wants_uci_) {
+                char ubuf[8];
+                std::size_t un = write_uci(m.before, m.move, ubuf);
+                r.uci_begin = put(std::string_view(ubuf, un));
+                r.uci_len = std::uint32_t(un);
+            }
             r.has_next = true;
             r.next_loud = m.before.is_capture(m.move) || m.move.kind() == Move::Promotion;
         }
@@ -200,9 +302,11 @@ class FenVisitor final : public ReplayVisitor {
 
     /// Formats the game's records into `out` (and their dedup keys into `keys`).
     std::uint64_t emit(std::string& out, std::vector<std::uint64_t>& keys, std::uint64_t game) {
+        if (direct_) return finish_direct();
         if (recs_.empty()) return 0;
         std::uint64_t n = 0;
         prepare(game);
+        if (o_.format == PositionFormat::Epd) return emit_epd(out, keys);
         // Room for every line at once (reserve() grows geometrically): format() writes in place.
         std::size_t need = 0;
         for (const Record& r : recs_)
@@ -221,20 +325,176 @@ class FenVisitor final : public ReplayVisitor {
     }
     std::uint64_t records() const { return recs_.size(); }
 
+    /// The batch's output string: direct mode writes the lines there while the game is read.
+    void begin_batch(std::string& out) { out_ = &out; }
+    /// Drops what the game wrote (fen --valid-only, an invalid game).
+    void discard() {
+        if (direct_) out_->resize(game_start_);
+    }
+
+    /// Tells which optional texts the output needs (set once, after the options).
+    void configure() {
+        // EPD of the main line, each position written as soon as known, straight into the
+        // output: the line's " sm" and the game's tail follow when the next move comes.
+        // Variations, --plies end, --quiet-only and --unique keep records until the game
+        // ends (a line's fate or place is known only then).
+        direct_ = o_.format == PositionFormat::Epd && !o_.variations &&
+                  o_.plies.kind != PlySelection::Kind::End && !o_.quiet_only && !o_.unique;
+        wants_uci_ = o_.format == PositionFormat::Ndjson ||
+                     ((o_.format == PositionFormat::Csv || o_.format == PositionFormat::Tsv) &&
+                      std::find(columns_.begin(), columns_.end(), Col::MoveUci) != columns_.end());
+        wants_comments_ = o_.format == PositionFormat::Ndjson || o_.format == PositionFormat::Csv ||
+                          o_.format == PositionFormat::Tsv;
+    }
+
   private:
+    /// The EPD lines: each record's line (in the arena) and the game's tail, appended in
+    /// place into room made once for the whole game.
+    std::uint64_t emit_epd(std::string& out, std::vector<std::uint64_t>& keys) {
+        std::uint64_t n = 0;
+        const std::size_t tail_len = epd_tail_.size();
+        const char* tail = tail_buf_.data();
+        for (const Record& r : recs_) {
+            if (o_.skip_check && r.in_check) continue;
+            if (o_.quiet_only && (r.in_check || (r.has_next && r.next_loud))) continue;
+            if (r.depth == 0 && r.ply < o_.plies.min_ply) continue;
+            char* const line = line_room(r.line_len + r.san_len + 5 + tail_len);
+            char* p = copy_padded(line, arena_.data() + r.line_begin, r.line_len);
+            if (r.has_next && !r.sm_inline) {
+                std::memcpy(p, " sm ", 4);
+                p = copy_padded(p + 4, arena_.data() + r.san_begin, r.san_len);
+                *p++ = ';';
+            }
+            p = copy_padded(p, tail, tail_len);
+            out.append(line, std::size_t(p - line));
+            ++n;
+            if (o_.unique) keys.push_back(r.key);
+        }
+        return n;
+    }
+    /// The line buffer, with room for n bytes and Pad more.
+    char* line_room(std::size_t n) {
+        if (line_.size() < n + Pad) line_.resize(2 * (n + Pad));
+        return line_.data();
+    }
+
+    // --- direct mode (see configure()) ---
+
+    /// A main-line move: the line of the position it was played from (if written) gets its
+    /// " sm" and the tail; then the new position's line starts.
+    void on_main_move(const ReplayedMove& m) {
+        if (open_line_) {
+            std::string_view san = m.text;
+            char buf[32];
+            if (!m.canonical)
+                san = std::string_view(
+                    buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
+            const std::size_t need = line_len_ + san.size() + 5 + tail_buf_.size();
+            if (line_.size() < need + Pad) [[unlikely]]
+                line_.resize(2 * (need + Pad)); // keeps the line's head
+            char* p = line_.data() + line_len_;
+            std::memcpy(p, " sm ", 4);
+            p = copy_short(p + 4, san.data(), san.size());
+            *p++ = ';';
+            close_line(p);
+        }
+        const PlySelection& s = o_.plies;
+        if (s.kind == PlySelection::Kind::Range && (m.ply < s.from || m.ply > s.to)) return;
+        if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
+        open_direct(m.after, m.ply);
+    }
+    /// Starts the line of a position in the line buffer: everything up to " sm".
+    void open_direct(const Position& pos, int ply) {
+        if (o_.skip_check && pos.in_check()) return;
+        if (ply < o_.plies.min_ply) return;
+        if (!head_ready_) prepare_head();
+        char* const line = line_.data();
+        line_len_ = std::size_t(write_epd_head(pos, line) - line);
+        open_line_ = true;
+    }
+    /// Ends the open line at p with the tail (the Result tag's result until the game ends)
+    /// and appends it to the output: one copy from a buffer in L1, no zero fill.
+    void close_line(char* p) {
+        p = copy_padded(p, tail_buf_.data(), epd_tail_.size());
+        out_->append(line_.data(), std::size_t(p - line_.data()));
+        line_ends_.push_back(std::uint32_t(out_->size() - game_start_));
+        open_line_ = false;
+    }
+    /// End of the game: the last line gets its tail; if the movetext's result differs from
+    /// the one the tails were written with, every line of the game gets the right tail.
+    std::uint64_t finish_direct() {
+        if (open_line_) close_line(line_.data() + line_len_);
+        if (line_ends_.empty()) return 0;
+        if (result_text() != tail_result_) {
+            const std::string old_tail = epd_tail_;
+            const std::string region = out_->substr(game_start_);
+            prepare(game_);
+            out_->resize(game_start_);
+            std::size_t from = 0;
+            for (std::uint32_t end : line_ends_) {
+                out_->append(region, from, end - from - old_tail.size());
+                out_->append(epd_tail_);
+                from = end;
+            }
+        }
+        return line_ends_.size();
+    }
+    /// The EPD line of a position up to its " sm" (or the tail), at p; returns the end.
+    char* write_epd_head(const Position& pos, char* p) {
+        // PGN standard §16.2: the four fields, then opcodes, each ending with ';'.
+        FenFormat f;
+        f.ep = o_.ep;
+        f.clocks = false;
+        p = fen_writer_.write(pos, p, f);
+        std::memcpy(p, " hmvc ", 6);
+        p = put_uint(p + 6, unsigned(pos.halfmove_clock()));
+        std::memcpy(p, "; fmvn ", 7);
+        p = put_uint(p + 7, unsigned(pos.fullmove_number()));
+        return copy_padded(p, id_buf_.data(), epd_id_.size());
+    }
+    /// The EPD line's per-game middle part ("; id …;"), once the tags are known (at the first
+    /// position of the game).
+    void prepare_head() {
+        epd_id_ = "; id ";
+        epd_string(epd_id_, id(game_));
+        epd_id_ += ';';
+        id_buf_.assign(epd_id_.begin(), epd_id_.end());
+        id_buf_.resize(epd_id_.size() + Pad);
+        if (direct_) {
+            prepare(game_); // the tail, with the Result tag's result for now
+            // A line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
+            // (shorter than 32 bytes: on_main_move() checks), the tail.
+            line_room(128 + epd_id_.size() + 40 + epd_tail_.size());
+        }
+        head_ready_ = true;
+    }
     /// Strings that are the same for every position of the game, built once per game.
     void prepare(std::uint64_t game) {
-        game_str_.clear();
-        append_int(game_str_, static_cast<long long>(game));
+        if (o_.format == PositionFormat::Ndjson) {
+            game_str_.clear();
+            append_int(game_str_, static_cast<long long>(game));
+        }
         if (o_.format == PositionFormat::Epd) {
-            epd_id_.clear();
-            epd_string(epd_id_, id(game));
+            c0_.clear();
+            for (std::string_view part :
+                 {tag("White"), std::string_view("-"), tag("Black"), std::string_view(" "),
+                  tag("Event"), std::string_view(" "), tag("Site"), std::string_view(" "),
+                  tag("Date")})
+                c0_ += part;
             epd_tail_ = " c0 ";
-            epd_string(epd_tail_, text(fmt::format("{}-{} {} {} {}", tag("White"), tag("Black"),
-                                                   tag("Event"), tag("Site"), tag("Date"))));
+            if (is_valid_utf8(c0_)) {
+                epd_string(epd_tail_, c0_);
+            } else {
+                std::string t;
+                latin1_to_utf8(c0_, t);
+                epd_string(epd_tail_, t);
+            }
             epd_tail_ += "; c1 ";
-            epd_string(epd_tail_, result_text());
+            tail_result_ = result_text();
+            epd_string(epd_tail_, tail_result_);
             epd_tail_ += ";\n";
+            tail_buf_.assign(epd_tail_.begin(), epd_tail_.end());
+            tail_buf_.resize(epd_tail_.size() + Pad); // slack for copy_padded
         } else if (o_.format == PositionFormat::Ndjson) {
             json_tail_.clear();
             Record none;
@@ -249,7 +509,7 @@ class FenVisitor final : public ReplayVisitor {
     }
     /// Room for `n` more bytes at the arena's end (the used length does not change).
     char* arena_room(std::size_t n) {
-        if (arena_.size() < arena_len_ + n) arena_.resize(2 * (arena_len_ + n));
+        if (arena_.size() < arena_len_ + n + Pad) arena_.resize(2 * (arena_len_ + n + Pad));
         return arena_.data() + arena_len_;
     }
     std::uint32_t put(std::string_view s) {
@@ -264,16 +524,28 @@ class FenVisitor final : public ReplayVisitor {
         r.depth = depth;
         FenFormat f;
         f.ep = o_.ep;
-        // Written straight into the arena (a FEN is at most ~90 bytes).
-        char* buf = arena_room(128);
-        char* e = fen_writer_.write(pos, buf, f);
-        r.fen_begin = std::uint32_t(arena_len_);
-        r.fen_len = std::uint32_t(e - buf);
-        r.fen4_len = std::uint32_t(fen_writer_.fields4_length());
-        arena_len_ += r.fen_len;
+        if (o_.format == PositionFormat::Epd) {
+            // PGN standard §16.2: the four fields, then opcodes, each ending with ';'. All but
+            // " sm" (the next move) and the tail (c0, c1: the result comes last) are known now.
+            if (!head_ready_) prepare_head();
+            char* const buf = arena_room(128 + epd_id_.size());
+            char* p = write_epd_head(pos, buf);
+            r.line_begin = std::uint32_t(arena_len_);
+            r.line_len = std::uint32_t(p - buf);
+            arena_len_ += r.line_len;
+            epd_bytes_ += r.line_len;
+        } else {
+            // Written straight into the arena (a FEN is at most ~90 bytes).
+            char* buf = arena_room(128);
+            char* e = fen_writer_.write(pos, buf, f);
+            r.fen_begin = std::uint32_t(arena_len_);
+            r.fen_len = std::uint32_t(e - buf);
+            r.fen4_len = std::uint32_t(fen_writer_.fields4_length());
+            arena_len_ += r.fen_len;
+        }
         r.white_to_move = pos.side_to_move() == Color::White;
         r.in_check = pos.in_check();
-        r.key = pos.repetition_key();
+        if (o_.unique) r.key = pos.repetition_key();
         r.hmvc = pos.halfmove_clock();
         r.fmvn = pos.fullmove_number();
         recs_.push_back(r);
@@ -295,10 +567,15 @@ class FenVisitor final : public ReplayVisitor {
     }
     static void epd_string(std::string& out, std::string_view s) {
         out += '"';
-        for (char c : s) {
-            if (c == '"' || c == '\\') out += '\\';
-            out += c;
+        // Runs without '"' or '\\' are appended whole.
+        std::size_t from = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] != '"' && s[i] != '\\') continue;
+            out.append(s.data() + from, i - from);
+            out += '\\';
+            from = i;
         }
+        out.append(s.data() + from, s.size() - from);
         out += '"';
     }
     std::string id(std::uint64_t game) const {
@@ -387,38 +664,7 @@ class FenVisitor final : public ReplayVisitor {
             out += arena(r.fen_begin, r.fen_len);
             out += '\n';
             return;
-        case PositionFormat::Epd: {
-            // PGN standard §16.2: the four fields, then opcodes, each ending with ';'. Built
-            // in a line buffer and appended once (this is the hot loop of `fen --format epd`).
-            const std::size_t cap = r.fen4_len + r.san_len + epd_id_.size() + epd_tail_.size() + 64;
-            const std::size_t old = out.size();
-            out.resize(old + cap); // within the capacity emit() reserved: no reallocation
-            char* p = out.data() + old;
-            auto put = [&p](std::string_view t) {
-                std::memcpy(p, t.data(), t.size());
-                p += t.size();
-            };
-            auto put_int = [&put](int v) {
-                fmt::format_int f(v);
-                put(std::string_view(f.data(), f.size()));
-            };
-            put(arena(r.fen_begin, r.fen4_len));
-            put(" hmvc ");
-            put_int(r.hmvc);
-            put("; fmvn ");
-            put_int(r.fmvn);
-            put("; id ");
-            put(epd_id_);
-            *p++ = ';';
-            if (r.has_next) {
-                put(" sm ");
-                put(arena(r.san_begin, r.san_len));
-                *p++ = ';';
-            }
-            put(epd_tail_);
-            out.resize(std::size_t(p - out.data()));
-            return;
-        }
+        case PositionFormat::Epd: return; // emit_epd()
         case PositionFormat::Ndjson: {
             out += "{\"game\":";
             out += game_str_;
@@ -485,7 +731,22 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<int> cur_;
     int end_rec_ = -1;
     std::string game_str_, epd_id_, epd_tail_, json_tail_;
-    FenWriter fen_writer_; ///< consecutive positions share most ranks
+    std::uint64_t game_ = 0;
+    bool head_ready_ = false; ///< epd_id_ is this game's
+    bool wants_uci_ = true, wants_comments_ = true;
+    std::size_t epd_bytes_ = 0;            ///< the EPD lines' bytes, tails apart
+    std::vector<char> tail_buf_;           ///< epd_tail_ and Pad bytes
+    std::vector<char> id_buf_;             ///< epd_id_ and Pad bytes
+    std::string tail_result_;              ///< the result in epd_tail_
+    std::string c0_;                       ///< EPD c0 before quoting
+    bool direct_ = false;                  ///< see configure()
+    std::string* out_ = nullptr;           ///< the batch's output
+    std::vector<char> line_;               ///< a line being made (and Pad bytes)
+    std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
+    std::size_t game_start_ = 0;           ///< direct mode: where the game's lines begin
+    bool open_line_ = false;               ///< direct mode: a line awaits its " sm" and tail
+    std::vector<std::uint32_t> line_ends_; ///< direct mode: the game's line ends
+    FenWriter fen_writer_;                 ///< consecutive positions share most ranks
 };
 
 struct FenStats {
@@ -499,10 +760,19 @@ class FenProcessor final : public BatchProcessor {
         validator_ = std::make_unique<GameValidator>(vopts_);
         visitor_ = std::make_unique<FenVisitor>(o, *validator_);
         visitor_->columns_ = cols;
+        visitor_->configure();
     }
     void process(const Batch& batch, BatchOutput& out) override {
+        // Room for the whole batch at the output-to-input ratio seen so far: the output string
+        // is not regrown (and copied) several times per batch.
+        if (in_bytes_)
+            out.out.reserve(std::size_t(double(batch.text.size()) * double(out_bytes_) /
+                                        double(in_bytes_) * 1.125) +
+                            4096);
+        visitor_->begin_batch(out.out);
         for (const BatchGame& g : batch.games) {
             GameSpan span = batch.span(g);
+            visitor_->set_game(g.number);
             reader_.read(span, *visitor_);
             ++stats.games;
             bool invalid = validator_->has_error();
@@ -513,9 +783,14 @@ class FenProcessor final : public BatchProcessor {
                 out.err += fmt::format("{}:{}:{}: error[{}]: {} (game {})\n", span.file, d.loc.line,
                                        d.loc.column, code_name(d.code), d.message, d.game);
             }
-            if (invalid && o_.valid_only) continue;
+            if (invalid && o_.valid_only) {
+                visitor_->discard();
+                continue;
+            }
             stats.positions += visitor_->emit(out.out, out.keys, g.number);
         }
+        in_bytes_ += batch.text.size();
+        out_bytes_ += out.out.size();
     }
     FenStats stats;
 
@@ -525,6 +800,7 @@ class FenProcessor final : public BatchProcessor {
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
     std::unique_ptr<FenVisitor> visitor_;
+    std::uint64_t in_bytes_ = 0, out_bytes_ = 0; ///< batches so far
 };
 
 } // namespace

@@ -46,6 +46,35 @@ std::size_t display_width(std::string_view s) {
     return w;
 }
 
+/// Copies n ≤ 16 bytes exactly with overlapping fixed-size moves (no memcpy call; the source
+/// has no slack past n); returns whether they are all ASCII.
+inline bool copy_short(char* dst, const char* src, std::size_t n) {
+    if (n >= 8) {
+        std::uint64_t a, b;
+        std::memcpy(&a, src, 8);
+        std::memcpy(&b, src + n - 8, 8);
+        std::memcpy(dst, &a, 8);
+        std::memcpy(dst + n - 8, &b, 8);
+        return ((a | b) & 0x8080808080808080ULL) == 0;
+    }
+    if (n >= 4) {
+        std::uint32_t a, b;
+        std::memcpy(&a, src, 4);
+        std::memcpy(&b, src + n - 4, 4);
+        std::memcpy(dst, &a, 4);
+        std::memcpy(dst + n - 4, &b, 4);
+        return ((a | b) & 0x80808080U) == 0;
+    }
+    if (n) {
+        const char a = src[0], b = src[n / 2], c = src[n - 1];
+        dst[0] = a;
+        dst[n / 2] = b;
+        dst[n - 1] = c;
+        return ((a | b | c) & 0x80) == 0;
+    }
+    return true;
+}
+
 /// `12.` or `12...` into `out` (≥ 16 bytes); returns the end.
 char* write_move_number(char* out, int n, bool black) {
     out = std::to_chars(out, out + 12, n).ptr;
@@ -116,7 +145,8 @@ ValidateOptions make_validate_options(const PgnWriterOptions& o, const SeverityT
 } // namespace
 
 PgnWriter::PgnWriter(const PgnWriterOptions& opts, const SeverityTable& severities)
-    : opts_(opts), vopts_(make_validate_options(opts, severities)), validator_(vopts_) {
+    : opts_(opts), vopts_(make_validate_options(opts, severities)), validator_(vopts_),
+      same_letters_(opts.piece_letters == opts.input_piece_letters) {
     validator_.set_listener(this);
 }
 
@@ -213,7 +243,7 @@ void PgnWriter::on_move(const ReplayedMove& m) {
     }
     switch (opts_.moves) {
     case MoveNotation::San:
-        if (m.canonical && opts_.piece_letters == opts_.input_piece_letters) {
+        if (m.canonical && same_letters_) {
             put_token(m.text); // already write_san's text in the same letters
             break;
         }
@@ -351,20 +381,33 @@ void PgnWriter::end_variation(const SourceLocation& loc) {
 /// tokens are never split). Pending '(' are glued to its front.
 void PgnWriter::put_token(std::string_view tok, bool may_wrap) {
     const std::size_t opens = std::size_t(pending_opens_);
-    const std::size_t w = display_width(tok) + opens;
+    // The usual token (a move, a move number, a NAG) is short and ASCII: copied into buf
+    // after room for the separator, then appended with it at once.
+    char buf[17];
+    const bool fast = opens == 0 && tok.size() <= 16;
+    const bool ascii = fast && copy_short(buf + 1, tok.data(), tok.size());
+    const std::size_t w = (ascii ? tok.size() : display_width(tok)) + opens;
+    char sep = 0;
     if (column_ > 0) {
         if (may_wrap && column_ + 1 + w > std::size_t(opts_.line_width)) {
-            movetext_ += '\n';
+            sep = '\n';
             column_ = 0;
         } else {
-            movetext_ += ' ';
+            sep = ' ';
             ++column_;
         }
     }
-    movetext_.append(opens, '(');
     pending_opens_ = 0;
-    movetext_.append(tok);
     column_ += w;
+    if (fast) {
+        buf[0] = sep;
+        const std::size_t skip = sep == 0;
+        movetext_.append(buf + skip, 1 - skip + tok.size());
+        return;
+    }
+    if (sep) movetext_ += sep;
+    movetext_.append(opens, '(');
+    movetext_.append(tok);
 }
 
 void PgnWriter::result(std::string_view text, const SourceLocation& loc) {
@@ -448,6 +491,26 @@ bool PgnWriter::tag_selected(std::string_view name) const {
 }
 
 void PgnWriter::put_tag(std::string& out, std::string_view name, std::string_view value) const {
+    if (!latin1_ && name.size() + value.size() <= 250) {
+        // The usual tag: nothing to escape or convert; the line made in a buffer, one append.
+        bool plain = true;
+        for (char c : value) plain &= c != '"' && c != '\\';
+        if (plain) {
+            char buf[256];
+            buf[0] = '[';
+            std::memcpy(buf + 1, name.data(), name.size());
+            char* p = buf + 1 + name.size();
+            *p++ = ' ';
+            *p++ = '"';
+            std::memcpy(p, value.data(), value.size());
+            p += value.size();
+            *p++ = '"';
+            *p++ = ']';
+            *p++ = '\n';
+            out.append(buf, std::size_t(p - buf));
+            return;
+        }
+    }
     out += '[';
     out.append(name);
     out += " \"";

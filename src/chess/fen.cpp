@@ -234,62 +234,106 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
 }
 
 namespace {
-/// For each occupancy byte of a rank: the rank's FEN text with '?' where pieces go, its
-/// length, and where each piece's letter goes. The board is then written a rank at a time
-/// (an 8-byte copy and one store per piece) instead of a square at a time.
+/// For each occupancy byte of a rank: the rank's FEN text with its digits in place and 0
+/// where the letters go (as the 8 bytes of a word, first square in the low byte), its
+/// length, and each file's letter position as a shift (0 for empty files: they or in 0).
+/// A rank is then made in a register, without a branch, and stored with one 8-byte store.
 struct RankPattern {
-    char text[8];
+    std::uint64_t base;
+    std::uint8_t shift[8];
     std::uint8_t len;
-    std::uint8_t slot[8];
 };
-const std::array<RankPattern, 256>& rank_patterns() {
-    static const std::array<RankPattern, 256> table = [] {
-        std::array<RankPattern, 256> t{};
-        for (int m = 0; m < 256; ++m) {
-            RankPattern& p = t[std::size_t(m)];
-            int gap = 0, n = 0, k = 0;
-            for (int f = 0; f < 8; ++f) {
-                if (m & (1 << f)) {
-                    if (gap) p.text[n++] = char('0' + gap), gap = 0;
-                    p.slot[k++] = std::uint8_t(n);
-                    p.text[n++] = '?';
-                } else
-                    ++gap;
-            }
-            if (gap) p.text[n++] = char('0' + gap);
-            p.len = std::uint8_t(n);
+constexpr std::array<RankPattern, 256> make_rank_patterns() {
+    std::array<RankPattern, 256> t{};
+    for (int m = 0; m < 256; ++m) {
+        RankPattern& p = t[std::size_t(m)];
+        int gap = 0, n = 0;
+        auto put = [&p, &n](int byte) { p.base |= std::uint64_t(byte) << (8 * n++); };
+        for (int f = 0; f < 8; ++f) {
+            if (m & (1 << f)) {
+                if (gap) put('0' + gap), gap = 0;
+                p.shift[f] = std::uint8_t(8 * n);
+                put(0);
+            } else
+                ++gap;
         }
-        return t;
-    }();
-    return table;
-}
-} // namespace
-
-namespace {
-constexpr char piece_letters[] = "PNBRQK??pnbrqk";
-
-/// Writes one rank of the placement field; returns its length (at most 8).
-int write_rank(const Position& pos, int rank, char* out) {
-    unsigned m = unsigned(pos.pieces() >> (8 * rank)) & 0xFF;
-    const RankPattern& p = rank_patterns()[m];
-    std::memcpy(out, p.text, 8);
-    int k = 0;
-    for (unsigned b = m; b; b &= b - 1) {
-        int f = std::countr_zero(b);
-        out[p.slot[k++]] = piece_letters[static_cast<int>(pos.piece_on(make_square(f, rank)))];
+        if (gap) put('0' + gap);
+        p.len = std::uint8_t(n);
     }
-    return p.len;
+    return t;
+}
+constexpr std::array<RankPattern, 256> rank_patterns = make_rank_patterns();
+
+/// Letters by Piece value (white 0-5, black 8-13); 0 for an empty square. All 256 byte
+/// values, so that a square's byte indexes it without a mask.
+constexpr std::array<std::uint8_t, 256> piece_letters = [] {
+    std::array<std::uint8_t, 256> t{};
+    constexpr char letters[] = "PNBRQK\0\0pnbrqk";
+    for (int i = 0; i < 14; ++i) t[std::size_t(i)] = std::uint8_t(letters[i]);
+    return t;
+}();
+
+/// One rank's text in the bytes of a word, and its length (at most 8).
+struct RankText {
+    std::uint64_t text;
+    int len;
+};
+inline RankText rank_text(const Piece* board, Bitboard occupied, int rank) {
+    const RankPattern& p = rank_patterns[unsigned(occupied >> (8 * rank)) & 0xFF];
+    const Piece* sq = board + 8 * rank;
+    std::uint64_t w = p.base;
+    for (int f = 0; f < 8; ++f)
+        w |= std::uint64_t(piece_letters[static_cast<std::uint8_t>(sq[f])]) << p.shift[f];
+    return {w, p.len};
+}
+
+/// Stores a rank's text (8 bytes, of which the first len count) at out.
+inline void store_text(char* out, std::uint64_t text) {
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(out, &text, 8);
+    } else {
+        for (int i = 0; i < 8; ++i) out[i] = char(text >> (8 * i));
+    }
 }
 
 /// The fields after the placement: side, castling, en passant and (fmt.clocks) the clocks.
 char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt);
 /// " halfmove fullmove".
 char* write_clocks(const Position& pos, char* out);
+
+/// The squares whose piece differs between the pieces of `pos` and `before` (by type, then
+/// by colour), which then become those of `pos`.
+inline Bitboard changed_squares(const Position& pos, Bitboard (&before)[8]) {
+    Bitboard now[8];
+    for (int t = 0; t < 6; ++t) now[t] = pos.pieces(PieceType(t));
+    now[6] = pos.pieces(Color::White);
+    now[7] = pos.pieces(Color::Black);
+    Bitboard diff = 0;
+    for (int i = 0; i < 8; ++i) {
+        diff |= now[i] ^ before[i];
+        before[i] = now[i];
+    }
+    return diff;
+}
+
+/// Bit r set when byte r (rank r) of `squares` is not zero.
+inline unsigned nonzero_ranks(Bitboard squares) {
+    // Each byte's bits or-ed into its low bit, then a multiply gathers the eight low bits
+    // into the top byte (no carries: the partial products land on distinct bits).
+    squares |= squares >> 4;
+    squares |= squares >> 2;
+    squares |= squares >> 1;
+    return unsigned(((squares & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
 } // namespace
 
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
+    const Piece* board = pos.board();
+    const Bitboard occupied = pos.pieces();
     for (int rank = 7; rank >= 0; --rank) {
-        out += write_rank(pos, rank, out);
+        const RankText r = rank_text(board, occupied, rank);
+        store_text(out, r.text);
+        out += r.len;
         if (rank) *out++ = '/';
     }
     return write_fen_tail(pos, out, fmt);
@@ -297,68 +341,90 @@ char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
 
 char* FenWriter::write(const Position& pos, char* out, const FenFormat& fmt) {
     // A rank's text depends only on its eight squares: redo the ranks whose squares changed
-    // since the last call (a move touches one or two of them), found without a branch per
-    // rank; then the eight texts are copied 8 bytes at a time.
+    // since the last call (a move touches one or two of them), found from the piece
+    // bitboards. (Not from the mailbox: play() has just written single squares of it, and a
+    // wide load over narrow stores stalls until they retire.) The texts are kept as words
+    // and copied 8 bytes at a time.
     char* const start = out;
-    std::uint64_t now[8];
-    std::memcpy(now, pos.board(), sizeof now);
-    unsigned changed = valid_ ? 0u : 0xFFu;
-    for (int rank = 0; rank < 8; ++rank)
-        changed |= unsigned(now[rank] != rank_bytes_[rank]) << rank;
+    const Bitboard diff = changed_squares(pos, pieces_);
+    unsigned changed = valid_ ? nonzero_ranks(diff) : 0xFFu;
+    valid_ = true;
+    const Piece* board = pos.board();
+    const Bitboard occupied = pos.pieces();
     for (; changed; changed &= changed - 1) {
         const int rank = std::countr_zero(changed);
-        rank_bytes_[rank] = now[rank];
-        rank_len_[rank] = std::uint8_t(write_rank(pos, rank, rank_text_[rank]));
+        const RankText r = rank_text(board, occupied, rank);
+        rank_text_[rank] = r.text;
+        rank_len_[rank] = std::uint8_t(r.len);
     }
-    valid_ = true;
     for (int rank = 7; rank > 0; --rank) {
-        std::memcpy(out, rank_text_[rank], 8);
+        store_text(out, rank_text_[rank]);
         out += rank_len_[rank];
         *out++ = '/';
     }
-    std::memcpy(out, rank_text_[0], 8);
+    store_text(out, rank_text_[0]);
     out += rank_len_[0];
-    FenFormat four = fmt;
-    four.clocks = false;
-    char* end = write_fen_tail(pos, out, four);
-    fields4_length_ = std::size_t(end - start);
-    return fmt.clocks ? write_clocks(pos, end) : end;
+    out = write_fen_tail(pos, out, FenFormat{fmt.ep, fmt.castling, false});
+    fields4_length_ = std::size_t(out - start);
+    return fmt.clocks ? write_clocks(pos, out) : out;
 }
 
 namespace {
-char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt) {
-    *out++ = ' ';
-    *out++ = pos.side_to_move() == Color::White ? 'w' : 'b';
-    *out++ = ' ';
-    if (!pos.castling_rights()) {
-        *out++ = '-';
-    } else if (!pos.chess960() && fmt.castling == CastlingStyle::XFen) {
-        // Standard chess: the rights are a subset of KQkq, in that order.
-        static constexpr char letters[4] = {'K', 'Q', 'k', 'q'};
-        for (int i = 0; i < 4; ++i)
-            if (pos.castling_rights() & (1u << i)) *out++ = letters[i];
+/// KQkq subsets by castling_rights() bit set (castle_index order K, Q, k, q), padded to 4;
+/// no rights is "-".
+constexpr char castling_subsets[16][4] = {
+    {'-', ' ', ' ', ' '}, {'K', ' ', ' ', ' '}, {'Q', ' ', ' ', ' '}, {'K', 'Q', ' ', ' '},
+    {'k', ' ', ' ', ' '}, {'K', 'k', ' ', ' '}, {'Q', 'k', ' ', ' '}, {'K', 'Q', 'k', ' '},
+    {'q', ' ', ' ', ' '}, {'K', 'q', ' ', ' '}, {'Q', 'q', ' ', ' '}, {'K', 'Q', 'q', ' '},
+    {'k', 'q', ' ', ' '}, {'K', 'k', 'q', ' '}, {'Q', 'k', 'q', ' '}, {'K', 'Q', 'k', 'q'}};
+constexpr std::uint8_t castling_subset_len[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/// Castling rights with rook files where needed (Chess960, Shredder-FEN).
+[[gnu::noinline]] char* write_castling_general(const Position& pos, char* out,
+                                               const FenFormat& fmt) {
+    for (Color c : {Color::White, Color::Black})
+        for (CastleSide side : {CastleSide::King, CastleSide::Queen}) {
+            if (!pos.can_castle(c, side)) continue;
+            Square rook = pos.castling_rook(c, side);
+            char ch;
+            // In standard chess the castling rook is always the outer one: K/Q.
+            if (fmt.castling == CastlingStyle::XFen &&
+                (!pos.chess960() || rook == outer_rook(pos, c, side)))
+                ch = side == CastleSide::King ? 'K' : 'Q';
+            else
+                ch = char('A' + file_of(rook));
+            *out++ = c == Color::White ? ch : char(ch | 0x20);
+        }
+    return out;
+}
+
+/// Whether the en-passant square (set: after a double push) is shown in this mode.
+[[gnu::noinline]] bool show_ep(const Position& pos, EpMode mode) {
+    // has_pseudo_ep() first: without a pawn beside the pushed one (the usual case) no legal
+    // capture exists either.
+    return mode == EpMode::Always ||
+           (pos.has_pseudo_ep() && (mode == EpMode::Pseudo || pos.has_legal_ep()));
+}
+
+inline char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt) {
+    out[0] = ' ';
+    out[1] = pos.side_to_move() == Color::White ? 'w' : 'b';
+    out[2] = ' ';
+    out += 3;
+    const unsigned rights = pos.castling_rights();
+    if (!rights || (!pos.chess960() && fmt.castling == CastlingStyle::XFen)) {
+        // None, or standard chess: the rights are a subset of KQkq, in that order; one
+        // 4-byte store from a table of the 16 subsets.
+        std::memcpy(out, castling_subsets[rights], 4);
+        out += castling_subset_len[rights];
     } else {
-        for (Color c : {Color::White, Color::Black})
-            for (CastleSide side : {CastleSide::King, CastleSide::Queen}) {
-                if (!pos.can_castle(c, side)) continue;
-                Square rook = pos.castling_rook(c, side);
-                char ch;
-                // In standard chess the castling rook is always the outer one: K/Q.
-                if (fmt.castling == CastlingStyle::XFen &&
-                    (!pos.chess960() || rook == outer_rook(pos, c, side)))
-                    ch = side == CastleSide::King ? 'K' : 'Q';
-                else
-                    ch = char('A' + file_of(rook));
-                *out++ = c == Color::White ? ch : char(ch | 0x20);
-            }
+        out = write_castling_general(pos, out, fmt);
     }
     *out++ = ' ';
-    bool show_ep = pos.ep_square() != NoSquare && (fmt.ep == EpMode::Always   ? true
-                                                   : fmt.ep == EpMode::Pseudo ? pos.has_pseudo_ep()
-                                                                              : pos.has_legal_ep());
-    if (show_ep) {
-        *out++ = char('a' + file_of(pos.ep_square()));
-        *out++ = char('1' + rank_of(pos.ep_square()));
+    const Square ep = pos.ep_square();
+    if (ep != NoSquare && show_ep(pos, fmt.ep)) {
+        *out++ = char('a' + file_of(ep));
+        *out++ = char('1' + rank_of(ep));
     } else
         *out++ = '-';
     return fmt.clocks ? write_clocks(pos, out) : out;

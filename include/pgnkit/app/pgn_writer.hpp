@@ -146,6 +146,7 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     bool need_number_ = true;          ///< the next black move needs `N...`
     bool number_before_opens_ = false; ///< need_number_ before the pending (
     bool latin1_ = false;
+    bool same_letters_ = false; ///< output piece letters are the input's
     bool unconvertible_ = false;
     std::string marker_;      ///< the termination marker, normalized ("" if none)
     std::string result_text_; ///< the result written

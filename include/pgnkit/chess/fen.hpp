@@ -65,14 +65,15 @@ std::string format_fen(const Position& pos, const FenFormat& fmt = {});
 /// write_fen for any position, related or not.
 class FenWriter {
   public:
+    /// Writes the FEN into `out` (at least 100 bytes) and returns the end.
     char* write(const Position& pos, char* out, const FenFormat& fmt = {});
     /// Length of the first four fields (placement, side, castling, en passant: the EPD
     /// position) of the last write().
     std::size_t fields4_length() const { return fields4_length_; }
 
   private:
-    std::uint64_t rank_bytes_[8] = {};
-    char rank_text_[8][8] = {};
+    Bitboard pieces_[8] = {};         ///< by type, then by colour, at the last write
+    std::uint64_t rank_text_[8] = {}; ///< each rank's text as the bytes of a word
     std::uint8_t rank_len_[8] = {};
     bool valid_ = false;
     std::size_t fields4_length_ = 0;
