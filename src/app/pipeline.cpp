@@ -254,7 +254,15 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.seq = seq++;
                 out.io_error = std::move(io_error);
                 deliver(out);
-                out = BatchOutput{};
+                // Cleared, not replaced: the buffers (tens of MB for fen) keep their
+                // memory, still in cache, for the next batch.
+                out.out.clear();
+                out.rejects.clear();
+                out.accepted.clear();
+                out.err.clear();
+                out.keys.clear();
+                out.html.clear();
+                out.games = out.bytes = 0;
             });
     } else {
         // Bounded queues keep memory flat: the reader waits when workers are behind.
