@@ -328,15 +328,27 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
         std::size_t k = j;
         while (k < text.size() && is_space(text[k])) ++k;
         bool last = k >= text.size();
-        scratch_.clear();
-        if (first) scratch_ += '{';
-        if (latin1_)
-            latin1_to_utf8(text.substr(i, j - i), scratch_);
-        else
-            scratch_.append(text.substr(i, j - i));
-        if (last) scratch_ += '}';
         // A line that starts with '%' is an escape line (§6): such a word stays on the line.
-        put_token(scratch_, scratch_[0] != '%');
+        const bool may_wrap = first || text[i] != '%';
+        if (!latin1_ && j - i <= 14) {
+            // The usual word (`[%clk`, `0:03:00]`): put together on the stack, no string.
+            char tok[16];
+            std::size_t n = 0;
+            if (first) tok[n++] = '{';
+            copy_short(tok + n, text.data() + i, j - i);
+            n += j - i;
+            if (last) tok[n++] = '}';
+            put_token(std::string_view(tok, n), may_wrap);
+        } else {
+            scratch_.clear();
+            if (first) scratch_ += '{';
+            if (latin1_)
+                latin1_to_utf8(text.substr(i, j - i), scratch_);
+            else
+                scratch_.append(text.substr(i, j - i));
+            if (last) scratch_ += '}';
+            put_token(scratch_, may_wrap);
+        }
         if (last) break;
         first = false;
         i = k;
