@@ -72,7 +72,7 @@ const char* const Ruy =
 
 } // namespace
 
-TEST_CASE("pgn_writer: the Seven Tag Roster comes first, in order; other tags keep theirs",
+TEST_CASE("pgn_writer: the Seven Tag Roster comes first, in order, then the other tags in theirs",
           "[pgn_writer]") {
     std::string in = "[Black \"b\"]\n[ECO \"C20\"]\n[White \"w\"]\n[Annotator \"x\"]\n"
                      "[Result \"1-0\"]\n\n1. e4 1-0\n\n";
@@ -137,7 +137,7 @@ TEST_CASE("pgn_writer: a game from a position with Black to move starts with N..
     CHECK(c.text.find(fen) != std::string::npos);
 }
 
-TEST_CASE("pgn_writer: moves become canonical SAN; glyphs become NAGs", "[pgn_writer]") {
+TEST_CASE("pgn_writer: moves become canonical SAN and glyphs become NAGs", "[pgn_writer]") {
     auto c = convert(game("1. e2e4 e7-e5 2. Ng1f3!? Nb8-c6 3. Bb5 a6?? 4. Bxc6 dxc6 5. 0-0 *"));
     REQUIRE(c.verdicts[0] == GameVerdict::Converted);
     CHECK(movetext_of(c.text) == "1. e4 e5 2. Nf3 $5 Nc6 3. Bb5 a6 $4 4. Bxc6 dxc6 5. O-O *\n\n");
@@ -156,7 +156,7 @@ TEST_CASE("pgn_writer: an empty variation is left out", "[pgn_writer]") {
     CHECK(movetext_of(c.text) == "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n");
 }
 
-TEST_CASE("pgn_writer: a ; comment holding } stays a ; comment", "[pgn_writer]") {
+TEST_CASE("pgn_writer: a semicolon comment holding } stays a semicolon comment", "[pgn_writer]") {
     auto c = convert(game("1. e4 ; a } b\ne5 *"));
     CHECK(movetext_of(c.text) == "1. e4 ;a } b\n1... e5 *\n\n");
     CHECK(convert(c.text).text == c.text);

@@ -204,7 +204,7 @@ TEST_CASE("stats: expected score follows FIDE's logistic formula", "[stats]") {
     CHECK(t.rows[0][3].text == "100.0");
 }
 
-TEST_CASE("stats: clock use and eval swings from [%clk] and [%eval]", "[stats]") {
+TEST_CASE("stats: clock use and eval swings from %clk and %eval commands", "[stats]") {
     const StatsAggregate a = collect_stats(join(0, 1)).all;
     CHECK(a.clock_games == 1);
     CHECK(a.clock_moves == 7);

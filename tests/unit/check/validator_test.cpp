@@ -225,7 +225,7 @@ TEST_CASE("validator: one broken game does not damage the next", "[validator]") 
     CHECK(v.has("unterminated-comment"));
 }
 
-TEST_CASE("validator: before July 2014 fivefold is not an automatic draw; the game goes on",
+TEST_CASE("validator: before July 2014 fivefold is not an automatic draw and the game goes on",
           "[validator]") {
     std::string mt =
         "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "

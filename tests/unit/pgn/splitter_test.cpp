@@ -114,7 +114,7 @@ TEST_CASE("reader: closes an unterminated variation at the next tag section",
     CHECK(g[1].rec.diags.empty());
 }
 
-TEST_CASE("splitter: a [ inside a comment is not a tag", "[splitter]") {
+TEST_CASE("splitter: a bracket inside a comment is not a tag", "[splitter]") {
     auto g = read_string("[Event \"a\"]\n\n1. e4 {see\n[Event \"quoted\"]\n} e5 *\n");
     REQUIRE(g.size() == 1);
     CHECK(g[0].rec.diags.empty());
