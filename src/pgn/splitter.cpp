@@ -567,6 +567,17 @@ bool GameSplitter::plain_tag_line() {
     return true;
 }
 
+/// What the scan does at a `[` that opens a tag line: the line has content, a tag name
+/// starts after the bracket.
+void GameSplitter::open_tag_line() {
+    line_content_ = true;
+    mode_ = Mode::TagOpen;
+    name_hash_ = fnv_basis;
+    name_word_ = 0;
+    name_len_ = 0;
+    ++pos_;
+}
+
 void GameSplitter::scan_tag() {
     // After `[`: the usual `Name "value"]` lines in one go; anything else is left to next().
     const char* b = buf_.get();
@@ -575,12 +586,7 @@ void GameSplitter::scan_tag() {
         if (plain_tag_line()) {
             // Another tag line: what next() does for `[` at a line start.
             if (pos_ == e || b[pos_] != '[') return;
-            line_content_ = true;
-            mode_ = Mode::TagOpen;
-            name_hash_ = fnv_basis;
-            name_word_ = 0;
-            name_len_ = 0;
-            ++pos_;
+            open_tag_line();
             continue;
         }
         std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
@@ -593,12 +599,7 @@ void GameSplitter::scan_tag() {
         if (ready_ || mode_ != Mode::TagAfterName || !scan_tag_rest()) return;
         // Another tag line: what next() does for `[` at a line start.
         if (b[pos_] != '[' || (in_comment_ && !blank_before_)) return;
-        line_content_ = true;
-        mode_ = Mode::TagOpen;
-        name_hash_ = fnv_basis;
-        name_word_ = 0;
-        name_len_ = 0;
-        ++pos_;
+        open_tag_line();
     }
 }
 
@@ -660,12 +661,7 @@ bool GameSplitter::next(GameSpan& span) {
         case Mode::Comment: scan_movetext(); continue;
         case Mode::TagAfterName: // the rest of the first tag line of a game
             if (scan_tag_rest() && b[pos_] == '[' && (!in_comment_ || blank_before_)) {
-                line_content_ = true;
-                mode_ = Mode::TagOpen;
-                name_hash_ = fnv_basis;
-                name_word_ = 0;
-                name_len_ = 0;
-                ++pos_;
+                open_tag_line();
                 scan_tag();
                 continue;
             }
@@ -727,12 +723,7 @@ bool GameSplitter::next(GameSpan& span) {
                 mode_ = Mode::Escape;
                 ++pos_;
             } else if (c == '[' && (!in_comment_ || blank_before_)) {
-                line_content_ = true;
-                mode_ = Mode::TagOpen;
-                name_hash_ = fnv_basis;
-                name_word_ = 0;
-                name_len_ = 0;
-                ++pos_;
+                open_tag_line();
                 scan_tag();
             } else {
                 content_line(c);

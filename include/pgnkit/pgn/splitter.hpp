@@ -126,6 +126,7 @@ class GameSplitter {
     bool tag_line_decided() const;
     void handle_newline(char c);
     void scan_movetext();  // Movetext / Comment modes up to a line end or `;`
+    void open_tag_line();  // at the `[` of a tag line
     void scan_tag();       // a tag line after its `[`
     bool plain_tag_line(); // the usual tag line after its `[`, to the next line
     bool scan_tag_rest();  // TagAfterName: the usual rest of a tag line, to the next line
