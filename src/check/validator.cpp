@@ -416,7 +416,7 @@ inline void GameValidator::played(Frame& f, Move m) {
     const Position& p = f.pos;
     // play() zeroes the clock exactly on a capture or a pawn move. Written without branches:
     // whether a move is a pawn move or a capture is what a branch predictor cannot guess.
-    const bool zeroing = !m.is_null() & (p.halfmove_clock() == 0);
+    const bool zeroing = !m.is_null() && p.halfmove_clock() == 0;
     const bool irreversible = zeroing | (before.castling_rights() != p.castling_rights());
     f.has_before = true;
     f.before_ply = f.ply;
