@@ -411,21 +411,25 @@ int GameValidator::repetitions(const Frame& f) const {
     return count;
 }
 
-inline void GameValidator::played(Frame& f, Move m) {
-    const Position& before = f.before;
+// Inlined into move(): the common case (no game end, no claim) is a handful of tests.
+[[gnu::always_inline]] inline void GameValidator::played(Frame& f, Move m) {
     const Position& p = f.pos;
     // play() zeroes the clock exactly on a capture or a pawn move. Written without branches:
     // whether a move is a pawn move or a capture is what a branch predictor cannot guess.
-    const bool zeroing = !m.is_null() && p.halfmove_clock() == 0;
-    const bool irreversible = zeroing | (before.castling_rights() != p.castling_rights());
+    const unsigned halfmove = unsigned(p.halfmove_clock());
+    const bool zeroing = !m.is_null() && halfmove == 0;
+    const bool irreversible = zeroing | (f.before.castling_rights() != p.castling_rights());
     f.has_before = true;
     f.before_ply = f.ply;
     f.before_irreversible = f.irreversible;
     ++f.ply;
     f.irreversible = irreversible ? history_.size() : f.irreversible;
     history_.push_back(p.repetition_key());
-    if (depth_ == 1) info_.plies = f.ply;
 
+    // Rare ends first tested together: in check, only minor pieces left, a long quiet run.
+    if (!p.in_check() && halfmove < 8 &&
+        (p.pieces(PieceType::Pawn) | p.pieces(PieceType::Rook) | p.pieces(PieceType::Queen)))
+        return;
     LineEnd end = LineEnd::None;
     if (p.in_check() && !has_legal_move(p))
         end = LineEnd::Checkmate;
@@ -436,9 +440,9 @@ inline void GameValidator::played(Frame& f, Move m) {
         // insufficient only by a capture or a promotion, and the line ends there, so testing
         // after every move finds the same positions as testing after those.
         end = LineEnd::DeadPosition;
-    else if (p.halfmove_clock() >= 150)
+    else if (halfmove >= 150)
         end = LineEnd::SeventyFive;
-    else if (p.halfmove_clock() >= 8) {
+    else if (halfmove >= 8) {
         int reps = repetitions(f);
         if (reps >= 5)
             end = LineEnd::Fivefold;
@@ -449,7 +453,7 @@ inline void GameValidator::played(Frame& f, Move m) {
                 nullptr, f.ply);
         }
     }
-    if (end == LineEnd::None && p.halfmove_clock() == 100 && depth_ == 1 && !claim_reported_) {
+    if (end == LineEnd::None && halfmove == 100 && depth_ == 1 && !claim_reported_) {
         claim_reported_ = true;
         add(Code::DrawClaimable, first_move_loc_,
             fmt::format("the 50-move rule could be claimed after ply {}", f.ply), {}, nullptr,
@@ -824,6 +828,8 @@ void GameValidator::check_result() {
 }
 
 void GameValidator::end_game() {
+    // Main-line plies: frame 0 counts them (it is reset at end_tags of a replayed game).
+    info_.plies = info_.replayed && !frames_.empty() ? frames_[0].ply : 0;
     check_result();
     // Leave the frames as they are: they are reset at the next end_tags.
 }
