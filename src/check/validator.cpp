@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace pgnkit {
 
@@ -123,27 +124,34 @@ enum class TagName : unsigned {
     Other
 };
 
+/// n == lit for a name whose length is already known to be N - 1 (a fixed-size memcmp the
+/// compiler turns into one or two integer compares).
+template <std::size_t N>
+bool is(std::string_view n, const char (&lit)[N]) {
+    return std::memcmp(n.data(), lit, N - 1) == 0;
+}
+
 TagName classify_tag(std::string_view n) {
     switch (n.size()) {
-    case 3: return n == "FEN" ? TagName::Fen : TagName::Other;
-    case 4: return n == "Date" ? TagName::Date : n == "Site" ? TagName::Site : TagName::Other;
+    case 3: return is(n, "FEN") ? TagName::Fen : TagName::Other;
+    case 4: return is(n, "Date") ? TagName::Date : is(n, "Site") ? TagName::Site : TagName::Other;
     case 5:
         switch (n[0]) {
-        case 'W': return n == "White" ? TagName::White : TagName::Other;
-        case 'B': return n == "Black" ? TagName::Black : TagName::Other;
-        case 'R': return n == "Round" ? TagName::Round : TagName::Other;
-        case 'E': return n == "Event" ? TagName::Event : TagName::Other;
-        case 'S': return n == "SetUp" ? TagName::SetUp : TagName::Other;
+        case 'W': return is(n, "White") ? TagName::White : TagName::Other;
+        case 'B': return is(n, "Black") ? TagName::Black : TagName::Other;
+        case 'R': return is(n, "Round") ? TagName::Round : TagName::Other;
+        case 'E': return is(n, "Event") ? TagName::Event : TagName::Other;
+        case 'S': return is(n, "SetUp") ? TagName::SetUp : TagName::Other;
         default: return TagName::Other;
         }
-    case 6: return n == "Result" ? TagName::Result : TagName::Other;
+    case 6: return is(n, "Result") ? TagName::Result : TagName::Other;
     case 7:
-        return n == "Variant"   ? TagName::Variant
-               : n == "UTCDate" ? TagName::UTCDate
-                                : TagName::Other;
-    case 8: return n == "WhiteElo" || n == "BlackElo" ? TagName::Elo : TagName::Other;
-    case 9: return n == "EventDate" ? TagName::EventDate : TagName::Other;
-    case 11: return n == "Termination" ? TagName::Termination : TagName::Other;
+        return is(n, "Variant")   ? TagName::Variant
+               : is(n, "UTCDate") ? TagName::UTCDate
+                                  : TagName::Other;
+    case 8: return is(n, "WhiteElo") || is(n, "BlackElo") ? TagName::Elo : TagName::Other;
+    case 9: return is(n, "EventDate") ? TagName::EventDate : TagName::Other;
+    case 11: return is(n, "Termination") ? TagName::Termination : TagName::Other;
     default: return TagName::Other;
     }
 }
@@ -168,6 +176,7 @@ GameValidator::GameValidator(const ValidateOptions& opts)
     : opts_(opts), san_opts_{opts.allow_null, opts.piece_letters} {
     frames_.resize(8);
     history_.reserve(512);
+    tag_name_ends_.assign(1, 0);
 }
 
 void GameValidator::add(Code code, SourceLocation loc, std::string message, std::string_view token,
@@ -212,6 +221,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     info_.replayed = false;
     info_.end = LineEnd::None;
     tag_names_.clear();
+    tag_name_ends_.assign(1, 0);
     tag_filter_ = 0;
     tag_count_ = 0;
     seven_seen_ = 0;
@@ -236,8 +246,9 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
                                              static_cast<unsigned char>(name.back())) &
                                             63);
     if (tag_filter_ & bit) {
-        for (const auto& n : tag_names_) {
-            if (n == name) {
+        for (std::size_t i = 0; i + 1 < tag_name_ends_.size(); ++i) {
+            const std::uint32_t b = tag_name_ends_[i], e = tag_name_ends_[i + 1];
+            if (std::string_view(tag_names_).substr(b, e - b) == name) {
                 add(Code::BadTag, loc,
                     fmt::format("duplicate tag '{}' (the first value is kept)", name), name);
                 return;
@@ -245,9 +256,10 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         }
     }
     ++tag_count_;
-    if (tag_names_.size() < 256) {
+    if (tag_name_ends_.size() <= 256) {
         tag_filter_ |= bit;
-        tag_names_.emplace_back(name);
+        tag_names_.append(name);
+        tag_name_ends_.push_back(std::uint32_t(tag_names_.size()));
     }
     const TagName kind = classify_tag(name);
     if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);
