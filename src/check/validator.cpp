@@ -403,14 +403,6 @@ bool GameValidator::end_tags() {
     return false;
 }
 
-void GameValidator::move_number(int n, bool black_dots, const SourceLocation& loc) {
-    if (skip_ || skipped_depth_ || depth_ == 0) return;
-    Frame& f = frames_[depth_ - 1];
-    f.expect_number = n;
-    f.expect_black = black_dots;
-    copy_location(f.number_loc, loc);
-}
-
 int GameValidator::repetitions(const Frame& f) const {
     // Positions repeat only since the last irreversible move, with the same side to move.
     std::uint64_t key = history_.back();
@@ -423,25 +415,9 @@ int GameValidator::repetitions(const Frame& f) const {
     return count;
 }
 
-// Inlined into move(): the common case (no game end, no claim) is a handful of tests.
-[[gnu::always_inline]] inline void GameValidator::played(Frame& f, Move m) {
+void GameValidator::line_end(Frame& f) {
     const Position& p = f.pos;
-    // play() zeroes the clock exactly on a capture or a pawn move. Written without branches:
-    // whether a move is a pawn move or a capture is what a branch predictor cannot guess.
     const unsigned halfmove = unsigned(p.halfmove_clock());
-    const bool zeroing = !m.is_null() && halfmove == 0;
-    const bool irreversible = zeroing | (f.before.castling_rights() != p.castling_rights());
-    f.has_before = true;
-    f.before_ply = f.ply;
-    f.before_irreversible = f.irreversible;
-    ++f.ply;
-    f.irreversible = irreversible ? history_.size() : f.irreversible;
-    history_.push_back(p.repetition_key());
-
-    // Rare ends first tested together: in check, only minor pieces left, a long quiet run.
-    if (!p.in_check() && halfmove < 8 &&
-        (p.pieces(PieceType::Pawn) | p.pieces(PieceType::Rook) | p.pieces(PieceType::Queen)))
-        return;
     LineEnd end = LineEnd::None;
     if (p.in_check() && !has_legal_move(p))
         end = LineEnd::Checkmate;
@@ -599,11 +575,8 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
         text, &pos, ply, suggest(pos, text));
 }
 
-void GameValidator::move(std::string_view text, const SourceLocation& loc) {
-    last_replayed_ = false;
-    if (skip_ || skipped_depth_ || depth_ == 0) return;
-    Frame& f = frames_[depth_ - 1];
-    if (f.dead) return;
+bool GameValidator::move_blocked(Frame& f, std::string_view text, const SourceLocation& loc) {
+    if (f.dead) return true;
     if (f.ended) {
         static constexpr std::string_view why[] = {"",
                                                    "checkmate",
@@ -611,13 +584,13 @@ void GameValidator::move(std::string_view text, const SourceLocation& loc) {
                                                    "a dead position (insufficient material)",
                                                    "the 75-move rule",
                                                    "fivefold repetition"};
-        if (is_ep_suffix_token(text)) return;
+        if (is_ep_suffix_token(text)) return true;
         add(Code::MoveAfterGameEnd, loc,
             fmt::format("'{}': the game had already ended by {}", text,
                         why[static_cast<int>(f.end)]),
             text, &f.pos, f.ply + 1);
         f.dead = true;
-        return;
+        return true;
     }
     if (f.historic_draw != LineEnd::None && !f.historic_reported) {
         // Fivefold repetition and the 75-move rule end games automatically only since the
@@ -631,39 +604,39 @@ void GameValidator::move(std::string_view text, const SourceLocation& loc) {
                 f.historic_draw == LineEnd::Fivefold ? "fivefold repetition" : "the 75-move rule"),
             text, &f.pos, f.ply + 1);
     }
-    // parse_san + resolve_san(f.pos, san, false) in one pass, filling `r` in place. (A copy of
-    // a returned struct reads its narrow stores back with wide loads, a store-forwarding stall
-    // per ply.) +/# correctness is checked below on the position already played.
-    San san;
-    SanResolution r;
-    const bool parsed = parse_resolve_san(f.pos, text, san_opts_, san, r);
+    return false;
+}
+
+void GameValidator::move_not_played(Frame& f, std::string_view text, const SourceLocation& loc,
+                                    bool parsed, const SanResolution& r) {
     if (!parsed && is_ep_suffix_token(text)) {
         add(Code::EnPassantSuffix, loc, "en-passant capture marked with a separate 'e.p.'", text);
         return;
     }
-    if (!r.ok) {
-        if (r.error != SanError::Syntax && !f.pos.in_check() && !has_legal_move(f.pos)) {
-            f.ended = true;
-            f.end = LineEnd::Stalemate;
-            add(Code::MoveAfterGameEnd, loc,
-                fmt::format("'{}': the game had already ended by stalemate", text), text, &f.pos,
-                f.ply + 1);
-        } else {
-            report_illegal(f, text, loc,
-                           r.error == SanError::Syntax      ? 0
-                           : r.error == SanError::Ambiguous ? 2
-                                                            : 1,
-                           r.candidates);
-        }
-        f.dead = true;
-        return;
+    if (r.error != SanError::Syntax && !f.pos.in_check() && !has_legal_move(f.pos)) {
+        f.ended = true;
+        f.end = LineEnd::Stalemate;
+        add(Code::MoveAfterGameEnd, loc,
+            fmt::format("'{}': the game had already ended by stalemate", text), text, &f.pos,
+            f.ply + 1);
+    } else {
+        report_illegal(f, text, loc,
+                       r.error == SanError::Syntax      ? 0
+                       : r.error == SanError::Ambiguous ? 2
+                                                        : 1,
+                       r.candidates);
     }
+    f.dead = true;
+}
+
+bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLocation& loc,
+                               const SanResolution& r) {
     if (r.move.is_null()) {
         if (f.pos.in_check()) {
             add(Code::IllegalMove, loc, fmt::format("null move '{}' while in check", text), text,
                 &f.pos, f.ply + 1);
             f.dead = true;
-            return;
+            return false;
         }
         add(Code::NullMove, loc, fmt::format("null move '{}' (the turn passes)", text), text,
             &f.pos, f.ply + 1);
@@ -685,36 +658,28 @@ void GameValidator::move(std::string_view text, const SourceLocation& loc) {
         lib(LibUci, Code::LongAlgebraic, "UCI coordinate notation");
         lib(LibFigurine, Code::Figurine, "figurine piece symbol");
     }
-    if (f.expect_number) {
-        int want = f.pos.fullmove_number();
-        bool black = f.pos.side_to_move() == Color::Black;
-        if (f.expect_number != want)
-            add(Code::MoveNumber, f.number_loc,
-                fmt::format("move number {} but the position is at move {}", f.expect_number, want),
-                {}, &f.pos, f.ply + 1);
-        else if (f.expect_black && !black)
-            add(Code::MoveNumber, f.number_loc,
-                fmt::format("'{}...' before a white move", f.expect_number), {}, &f.pos, f.ply + 1);
-        f.expect_number = 0;
-    }
-    f.before = f.pos;
-    f.pos.play(r.move);
-    played(f, r.move);
-    last_replayed_ = true;
-    const bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
-    const bool suffix_ok = r.move.is_null() || !(san.mate != mate || (san.check && !check) ||
-                                                 (check && !mate && !san.check));
-    if (listener_)
-        listener_->on_move(ReplayedMove{f.before, r.move, f.pos, text, loc, f.ply, int(depth_) - 1,
-                                        suffix_ok && r.liberties == 0 && san.suffix_nag == 0 &&
-                                            !r.move.is_null()});
-    if (!suffix_ok)
-        add(Code::CheckSuffix, loc,
-            fmt::format("'{}': {}", text,
-                        mate    ? "checkmate not marked '#'"
-                        : check ? "check not marked '+'"
-                                : "marked as check but gives no check"),
-            text, &f.before, f.ply);
+    return true;
+}
+
+void GameValidator::wrong_move_number(const Frame& f) {
+    int want = f.pos.fullmove_number();
+    if (f.expect_number != want)
+        add(Code::MoveNumber, f.number_loc,
+            fmt::format("move number {} but the position is at move {}", f.expect_number, want), {},
+            &f.pos, f.ply + 1);
+    else
+        add(Code::MoveNumber, f.number_loc,
+            fmt::format("'{}...' before a white move", f.expect_number), {}, &f.pos, f.ply + 1);
+}
+
+void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc,
+                                 bool mate, bool check) {
+    add(Code::CheckSuffix, loc,
+        fmt::format("'{}': {}", text,
+                    mate    ? "checkmate not marked '#'"
+                    : check ? "check not marked '+'"
+                            : "marked as check but gives no check"),
+        text, &f.before, f.ply);
 }
 
 void GameValidator::begin_variation(const SourceLocation& loc) {

@@ -140,6 +140,17 @@ class GameValidator : public VisitorBase {
     void check_result();
     bool setup_start();
     void played(Frame& f, chess::Move m);
+    // The slow paths of move() (out of line; move() and played() are inline below, so the
+    // reader's loop can take the usual move without a call).
+    void line_end(Frame& f);
+    bool move_blocked(Frame& f, std::string_view text, const SourceLocation& loc);
+    void move_not_played(Frame& f, std::string_view text, const SourceLocation& loc, bool parsed,
+                         const chess::SanResolution& r);
+    bool move_notes(Frame& f, std::string_view text, const SourceLocation& loc,
+                    const chess::SanResolution& r);
+    void wrong_move_number(const Frame& f);
+    void wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc, bool mate,
+                      bool check);
     int repetitions(const Frame& f) const;
     void report_illegal(const Frame& f, std::string_view text, SourceLocation loc, int kind,
                         int candidates);
@@ -176,6 +187,72 @@ class GameValidator : public VisitorBase {
     SourceLocation result_loc_{};
     std::string result_marker_;
 };
+
+inline void GameValidator::move_number(int n, bool black_dots, const SourceLocation& loc) {
+    if (skip_ || skipped_depth_ || depth_ == 0) return;
+    Frame& f = frames_[depth_ - 1];
+    f.expect_number = n;
+    f.expect_black = black_dots;
+    copy_location(f.number_loc, loc);
+}
+
+inline void GameValidator::played(Frame& f, chess::Move m) {
+    const chess::Position& p = f.pos;
+    // play() zeroes the clock exactly on a capture or a pawn move. Written without branches:
+    // whether a move is a pawn move or a capture is what a branch predictor cannot guess.
+    const unsigned halfmove = unsigned(p.halfmove_clock());
+    const bool zeroing = !m.is_null() && halfmove == 0;
+    const bool irreversible = zeroing | (f.before.castling_rights() != p.castling_rights());
+    f.has_before = true;
+    f.before_ply = f.ply;
+    f.before_irreversible = f.irreversible;
+    ++f.ply;
+    f.irreversible = irreversible ? history_.size() : f.irreversible;
+    history_.push_back(p.repetition_key());
+    // The rare line ends, tested together: in check, only minor pieces left, a quiet run.
+    if (p.in_check() || halfmove >= 8 ||
+        !(p.pieces(chess::PieceType::Pawn) | p.pieces(chess::PieceType::Rook) |
+          p.pieces(chess::PieceType::Queen)))
+        line_end(f);
+}
+
+inline void GameValidator::move(std::string_view text, const SourceLocation& loc) {
+    last_replayed_ = false;
+    if (skip_ || skipped_depth_ || depth_ == 0) return;
+    Frame& f = frames_[depth_ - 1];
+    if ((f.dead || f.ended || f.historic_draw != LineEnd::None) && move_blocked(f, text, loc))
+        return;
+    // parse_san + resolve_san(f.pos, san, false) in one pass, filling `r` in place. (A copy of
+    // a returned struct reads its narrow stores back with wide loads, a store-forwarding stall
+    // per ply.) +/# correctness is checked below on the position already played. A token that
+    // does not parse is never resolved (r.ok is false).
+    chess::San san;
+    chess::SanResolution r;
+    const bool parsed = chess::parse_resolve_san(f.pos, text, san_opts_, san, r);
+    if (!r.ok) {
+        move_not_played(f, text, loc, parsed, r);
+        return;
+    }
+    if ((r.move.is_null() || r.liberties) && !move_notes(f, text, loc, r)) return;
+    if (f.expect_number) {
+        if (f.expect_number != f.pos.fullmove_number() ||
+            (f.expect_black && f.pos.side_to_move() != chess::Color::Black))
+            wrong_move_number(f);
+        f.expect_number = 0;
+    }
+    f.before = f.pos;
+    f.pos.play(r.move);
+    played(f, r.move);
+    last_replayed_ = true;
+    const bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
+    const bool suffix_ok = r.move.is_null() || !(san.mate != mate || (san.check && !check) ||
+                                                 (check && !mate && !san.check));
+    if (listener_)
+        listener_->on_move(ReplayedMove{f.before, r.move, f.pos, text, loc, f.ply, int(depth_) - 1,
+                                        suffix_ok && r.liberties == 0 && san.suffix_nag == 0 &&
+                                            !r.move.is_null()});
+    if (!suffix_ok) wrong_suffix(f, text, loc, mate, check);
+}
 
 /// A visitor built on the replay (fen, stats …): forwards every reader callback to a
 /// GameValidator and receives its ReplayListener events. A derived visitor declares only the
