@@ -396,7 +396,6 @@ validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the flo
 convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
 fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
-# fen) bench_fen ;;
 -h | --help | help | "") usage ;;
 *)
     usage >&2
