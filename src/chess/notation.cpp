@@ -911,11 +911,34 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
 }
 
 /// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
+/// The origins of `us`'s pieces of type `pt` (knight to queen) that attack `to`.
+template <PieceType Pt>
+Bitboard piece_attackers(const Position& pos, Color us, Square to) {
+    const Bitboard occ = pos.pieces();
+    if constexpr (Pt == PieceType::Knight)
+        return knight_attacks(to) & pos.pieces(us, PieceType::Knight);
+    else if constexpr (Pt == PieceType::Bishop)
+        return slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
+    else if constexpr (Pt == PieceType::Rook)
+        return slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
+    else
+        return slider_attackers(to, pos.pieces(us, PieceType::Queen),
+                                pos.pieces(us, PieceType::Queen), occ);
+}
+
+/// fast_piece() when several sliders of the type stand on lines through san.to.
+template <PieceType Pt>
+[[gnu::noinline]] bool fast_sliders(const Position& pos, const San& san, SanResolution& r) {
+    return filter_piece(pos, san, r, piece_attackers<Pt>(pos, pos.side_to_move(), san.to));
+}
+
+/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
 template <PieceType Pt>
 [[gnu::noinline]] bool fast_piece(const Position& pos, const San& san, SanResolution& r) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = san.to;
-    if (ksq == NoSquare || (pos.pieces(us) & bb(to))) return resolve_general(pos, san, r);
+    const Bitboard tb = bb(to);
+    if (ksq == NoSquare || (pos.pieces(us) & tb)) return resolve_general(pos, san, r);
     if constexpr (Pt == PieceType::King) {
         // Ke1g1 may be castling: the general code decides.
         if ((san.from_file >= 0 && san.from_rank >= 0) || !(king_attacks(to) & bb(ksq)) ||
@@ -923,23 +946,28 @@ template <PieceType Pt>
             return resolve_general(pos, san, r);
         return finish_piece(pos, san, r, bb(ksq));
     } else {
-        const Bitboard occ = pos.pieces();
         Bitboard origins;
-        if constexpr (Pt == PieceType::Knight)
+        if constexpr (Pt == PieceType::Knight) {
             origins = knight_attacks(to) & pos.pieces(us, PieceType::Knight);
-        else if constexpr (Pt == PieceType::Bishop)
-            origins = slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
-        else if constexpr (Pt == PieceType::Rook)
-            origins = slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
-        else
-            origins = slider_attackers(to, pos.pieces(us, PieceType::Queen),
-                                       pos.pieces(us, PieceType::Queen), occ);
+        } else {
+            // One slider on the empty-board lines through `to` is the rule: its path is
+            // tested without a loop.
+            const Bitboard queens = pos.pieces(us, PieceType::Queen);
+            const Bitboard diag =
+                Pt == PieceType::Bishop ? pos.pieces(us, PieceType::Bishop) : queens;
+            const Bitboard orth = Pt == PieceType::Rook ? pos.pieces(us, PieceType::Rook) : queens;
+            origins = (Pt == PieceType::Rook ? 0 : diag & diag_rays(to)) |
+                      (Pt == PieceType::Bishop ? 0 : orth & orth_rays(to));
+            if (!origins) return resolve_general(pos, san, r);
+            if (more_than_one(origins)) return fast_sliders<Pt>(pos, san, r);
+            if (between_bb(lsb(origins), to) & pos.pieces() & ~tb) origins = 0;
+        }
         if (!origins || more_than_one(origins) || san.from_file >= 0 || san.from_rank >= 0)
             return filter_piece(pos, san, r, origins);
         if (needs_legality_test(pos, lsb(origins), to, ksq))
             return filter_piece(pos, san, r, origins);
         // The usual case: one piece that may move, no disambiguation written.
-        const bool is_capture = (pos.pieces(~us) & bb(to)) != 0;
+        const bool is_capture = (pos.pieces(~us) & tb) != 0;
         std::uint32_t lib = 0;
         if (is_capture != san.capture) lib = san.capture ? LibSpuriousCapture : LibMissingCapture;
         store_resolved(r, Move(lsb(origins), to), lsb(origins), lib);
@@ -989,31 +1017,31 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
     if (opts.piece_letters.size() >= 5 || e - 2 > 5) // English letters, 2 to 7 bytes
         return parse_resolve_general(pos, text, opts, san, r);
     const unsigned last = byte(p[e - 1]);
-    const bool check = last == '+', mate = last == '#';
-    e -= check | mate;
     const unsigned first = FirstByte[byte(p[0])];
     if (first == 7) return fast_castling(pos, text, opts, san, r);
-    if (e < 2) return parse_resolve_general(pos, text, opts, san, r);
+    // '+' (0x2B) and '#' (0x23) differ in bit 3 only.
+    e -= (last & ~8u) == '#';
+    if (e < 2 || first == 6) return parse_resolve_general(pos, text, opts, san, r);
     const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
-    if (file > 7 || rank > 7 || first == 6) return parse_resolve_general(pos, text, opts, san, r);
-    // San as store_san() makes it: kind Normal, no disambiguation, no promotion.
-    std::uint64_t lo = std::uint64_t(rank * 8 + file) << 32 | std::uint64_t(check) << 56 |
-                       std::uint64_t(PieceType::None) << 40 | std::uint64_t(0xFFFF) << 16;
-    const std::uint64_t hi = mate;
+    if ((file | rank) > 7) return parse_resolve_general(pos, text, opts, san, r);
+    // San as store_san() makes it: kind Normal, no disambiguation, no promotion; mate in
+    // the second word.
+    const std::uint64_t hi = last == '#';
+    std::memcpy(reinterpret_cast<char*>(&san) + 8, &hi, 8);
+    std::uint64_t lo = std::uint64_t(rank * 8 + file) << 32 | std::uint64_t(last == '+') << 56 |
+                       std::uint64_t(PieceType::None) << 40 | std::uint64_t(0xFFFF) << 16 |
+                       std::uint64_t(first) << 8;
     std::size_t k = e - 2;
     if (k == 0) { // e4
         std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
-        std::memcpy(reinterpret_cast<char*>(&san) + 8, &hi, 8);
         return fast_push(pos, san, r);
     }
     if (first == 0) { // exd5: the only pawn shape taken here
         if (k != 2 || p[1] != 'x') return parse_resolve_general(pos, text, opts, san, r);
         lo ^= std::uint64_t(0xFF ^ (byte(p[0]) - 'a')) << 16 | std::uint64_t(1) << 48;
         std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
-        std::memcpy(reinterpret_cast<char*>(&san) + 8, &hi, 8);
         return fast_pawn_capture(pos, san, r);
     }
-    lo |= std::uint64_t(first) << 8;
     if (k > 1) {
         if (p[k - 1] == 'x') {
             lo |= std::uint64_t(1) << 48;
@@ -1030,7 +1058,6 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
         if (k != 1) return parse_resolve_general(pos, text, opts, san, r);
     }
     std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
-    std::memcpy(reinterpret_cast<char*>(&san) + 8, &hi, 8);
     return PieceResolvers[first](pos, san, r);
 }
 
