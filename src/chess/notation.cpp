@@ -845,8 +845,9 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
 [[gnu::noinline]] bool fast_push(const Position& pos, const San& san, SanResolution& r) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = san.to;
-    const int rr = relative_rank(us, to);
-    if (ksq == NoSquare || rr < 2 || rr > 6 || !pos.empty(to)) return resolve_general(pos, san, r);
+    // Relative ranks 3 to 7 (no promotion): relative squares 16 to 55.
+    const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40;
+    if (ksq == NoSquare || !pawn_rank || !pos.empty(to)) return resolve_general(pos, san, r);
     const Bitboard origin = pawn_push_origin(pos, us, to);
     if (!origin) return resolve_general(pos, san, r);
     if (needs_legality_test(pos, lsb(origin), to, ksq))
@@ -859,10 +860,10 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
 [[gnu::noinline]] bool fast_pawn_capture(const Position& pos, const San& san, SanResolution& r) {
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us), to = san.to;
-    const int rr = relative_rank(us, to);
+    const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40; // as in fast_push()
     const Bitboard origin =
         pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(san.from_file);
-    if (ksq == NoSquare || rr < 2 || rr > 6 || !(pos.pieces(them) & bb(to)) || !origin)
+    if (ksq == NoSquare || !pawn_rank || !(pos.pieces(them) & bb(to)) || !origin)
         return resolve_general(pos, san, r);
     if (needs_legality_test(pos, lsb(origin), to, ksq))
         return finish_pawn(pos, san, r, lsb(origin));
@@ -894,6 +895,15 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
     const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
     if (is_capture != san.capture) lib |= san.capture ? LibSpuriousCapture : LibMissingCapture;
     store_resolved(r, Move(from, to), from, lib);
+    return true;
+}
+
+/// Stores the legal piece move from `from` to san.to, written without disambiguation.
+inline bool store_piece_move(const Position& pos, const San& san, SanResolution& r, Square from) {
+    const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(san.to)) != 0;
+    std::uint32_t lib = 0;
+    if (is_capture != san.capture) lib = san.capture ? LibSpuriousCapture : LibMissingCapture;
+    store_resolved(r, Move(from, san.to), from, lib);
     return true;
 }
 
@@ -944,7 +954,8 @@ template <PieceType Pt>
         if ((san.from_file >= 0 && san.from_rank >= 0) || !(king_attacks(to) & bb(ksq)) ||
             !king_step_legal(pos, ksq, to))
             return resolve_general(pos, san, r);
-        return finish_piece(pos, san, r, bb(ksq));
+        if (san.from_file >= 0 || san.from_rank >= 0) return finish_piece(pos, san, r, bb(ksq));
+        return store_piece_move(pos, san, r, ksq);
     } else {
         Bitboard origins;
         if constexpr (Pt == PieceType::Knight) {
@@ -967,11 +978,7 @@ template <PieceType Pt>
         if (needs_legality_test(pos, lsb(origins), to, ksq))
             return filter_piece(pos, san, r, origins);
         // The usual case: one piece that may move, no disambiguation written.
-        const bool is_capture = (pos.pieces(~us) & tb) != 0;
-        std::uint32_t lib = 0;
-        if (is_capture != san.capture) lib = san.capture ? LibSpuriousCapture : LibMissingCapture;
-        store_resolved(r, Move(lsb(origins), to), lsb(origins), lib);
-        return true;
+        return store_piece_move(pos, san, r, lsb(origins));
     }
 }
 
