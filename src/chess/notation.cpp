@@ -3,6 +3,7 @@
 
 #include "pgnkit/chess/movegen.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstring>
 
@@ -743,10 +744,42 @@ inline void store_resolved(SanResolution& r, Move m, Square from, std::uint32_t 
     std::memcpy(reinterpret_cast<char*>(&r) + 16, &origins, 8);
 }
 
-/// Whether the side to move may move its piece (not the king) from→to, not en passant.
+/// Whether the side to move, not in check or in check by `checkers`, may move its piece
+/// (not the king) from `from` to `to`, a move that is not en passant; `ksq` is its king.
+/// Exact, without Position::is_legal: in check, the move must take the single checker or
+/// block its line; and the piece must not be pinned, or must stay on its pin line. The pin
+/// is looked for only when `from` is on a line with the king (Stockfish's `legal()` idea).
 inline bool piece_move_legal(const Position& pos, Square from, Square to, Square ksq) {
-    return (!pos.in_check() && uncovers_nothing(pos, from, to, ksq)) ||
-           pos.is_legal(Move(from, to));
+    if (const Bitboard checkers = pos.checkers();
+        checkers && (more_than_one(checkers) || !(between_bb(ksq, lsb(checkers)) & bb(to))))
+        return false;
+    const Bitboard fb = bb(from), orth = orth_rays(ksq);
+    if (!((orth | diag_rays(ksq)) & fb)) return true;
+    const Bitboard line = line_bb(ksq, from);
+    if (line & bb(to)) return true;
+    const Color them = ~pos.side_to_move();
+    Bitboard snipers = line & ((orth & fb) ? pos.pieces(them, PieceType::Rook, PieceType::Queen)
+                                           : pos.pieces(them, PieceType::Bishop, PieceType::Queen));
+    const Bitboard occ = pos.pieces();
+    while (snipers) {
+        const Square s = pop_lsb(snipers);
+        // between_bb holds the squares strictly between and the sniper's own square.
+        if ((between_bb(ksq, s) & occ) == (fb | bb(s))) return false;
+    }
+    return true;
+}
+
+/// Whether the king of the side to move may step to `to` (not an own piece's square).
+inline bool king_step_legal(const Position& pos, Square ksq, Square to) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Bitboard theirs = pos.pieces(them);
+    if ((pawn_attacks(us, to) & theirs & pos.pieces(PieceType::Pawn)) ||
+        (knight_attacks(to) & theirs & pos.pieces(PieceType::Knight)) ||
+        (king_attacks(to) & theirs & pos.pieces(PieceType::King)))
+        return false;
+    return !slider_attackers(to, pos.pieces(them, PieceType::Bishop, PieceType::Queen),
+                             pos.pieces(them, PieceType::Rook, PieceType::Queen),
+                             pos.pieces() ^ bb(ksq));
 }
 
 /// The fast pass of parse_resolve_san() for castling: O-O, O-O-O (with + or #).
@@ -784,73 +817,70 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
 
 namespace {
 
-/// The fast pass for e4 (`san` as parse_san() gives it): the pawn that pushes there.
-bool fast_push(const Position& pos, Square to, const San& san, SanResolution& r) {
-    const Color us = pos.side_to_move();
-    const Square ksq = pos.king_square(us);
-    const int rr = relative_rank(us, to);
-    if (ksq == NoSquare || rr < 2 || rr > 6 || !pos.empty(to)) return resolve_general(pos, san, r);
-    const Bitboard origin = pawn_push_origin(pos, us, to);
-    if (!origin || !piece_move_legal(pos, lsb(origin), to, ksq))
+// The resolvers of the fast pass read the San it stored (the loads forward from the store)
+// and make no call but tail calls: they save no registers.
+
+/// Whether the move of the piece (not the king) from `from` to `to` needs a closer look
+/// (piece_move_legal): in check, or when `from` is on a line through the king and an enemy
+/// slider, and `to` off it (the piece may be pinned). Else it is legal.
+inline bool needs_legality_test(const Position& pos, Square from, Square to, Square ksq) {
+    const Bitboard line = line_bb(ksq, from);
+    const Bitboard sliders = pos.pieces(~pos.side_to_move()) & ~pos.pieces(PieceType::Pawn) &
+                             ~pos.pieces(PieceType::Knight);
+    return pos.checkers() || ((line & sliders) && !(line & bb(to)));
+}
+
+/// The end of the fast pass for a pawn move from `from` to san.to that is legal if its
+/// piece may move (piece_move_legal).
+[[gnu::noinline]] bool finish_pawn(const Position& pos, const San& san, SanResolution& r,
+                                   Square from) {
+    const Square to = san.to;
+    if (!piece_move_legal(pos, from, to, pos.king_square(pos.side_to_move())))
         return resolve_general(pos, san, r);
+    store_resolved(r, Move(from, to), from, 0);
+    return true;
+}
+
+/// The fast pass for e4: the pawn that pushes there.
+[[gnu::noinline]] bool fast_push(const Position& pos, const San& san, SanResolution& r) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us), to = san.to;
+    // Relative ranks 3 to 7 (no promotion): relative squares 16 to 55.
+    const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40;
+    if (ksq == NoSquare || !pawn_rank || !pos.empty(to)) return resolve_general(pos, san, r);
+    const Bitboard origin = pawn_push_origin(pos, us, to);
+    if (!origin) return resolve_general(pos, san, r);
+    if (needs_legality_test(pos, lsb(origin), to, ksq))
+        return finish_pawn(pos, san, r, lsb(origin));
     store_resolved(r, Move(lsb(origin), to), lsb(origin), 0);
     return true;
 }
 
 /// The fast pass for exd5: a pawn capture (not en passant, not promoting).
-bool fast_pawn_capture(const Position& pos, Square to, int ff, const San& san, SanResolution& r) {
+[[gnu::noinline]] bool fast_pawn_capture(const Position& pos, const San& san, SanResolution& r) {
     const Color us = pos.side_to_move(), them = ~us;
-    const Square ksq = pos.king_square(us);
-    const int rr = relative_rank(us, to);
-    const Bitboard origin = pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(ff);
-    if (ksq == NoSquare || rr < 2 || rr > 6 || !(pos.pieces(them) & bb(to)) || !origin ||
-        !piece_move_legal(pos, lsb(origin), to, ksq))
+    const Square ksq = pos.king_square(us), to = san.to;
+    const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40; // as in fast_push()
+    const Bitboard origin =
+        pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(san.from_file);
+    if (ksq == NoSquare || !pawn_rank || !(pos.pieces(them) & bb(to)) || !origin)
         return resolve_general(pos, san, r);
+    if (needs_legality_test(pos, lsb(origin), to, ksq))
+        return finish_pawn(pos, san, r, lsb(origin));
     store_resolved(r, Move(lsb(origin), to), lsb(origin), 0);
     return true;
 }
 
-/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
-bool fast_piece(const Position& pos, PieceType pt, int ff, int fr, Square to, bool capture,
-                const San& san, SanResolution& r) {
-    const Color us = pos.side_to_move(), them = ~us;
-    const Square ksq = pos.king_square(us);
-    const Bitboard tb = bb(to);
-    if (ksq == NoSquare || (pos.pieces(us) & tb)) return resolve_general(pos, san, r);
-    Bitboard legal = 0;
-    const Bitboard occ = pos.pieces();
-    switch (pt) {
-    case PieceType::King:
-        // Ke1g1 may be castling: the general code decides.
-        if ((ff >= 0 && fr >= 0) ||
-            (king_attacks(to) & pos.pieces(us, PieceType::King)) != bb(ksq) ||
-            !pos.is_legal(Move(ksq, to)))
-            return resolve_general(pos, san, r);
-        legal = bb(ksq);
-        break;
-    case PieceType::Knight: legal = knight_attacks(to) & pos.pieces(us, PieceType::Knight); break;
-    case PieceType::Bishop:
-        legal = slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
-        break;
-    case PieceType::Rook:
-        legal = slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
-        break;
-    default:
-        legal = slider_attackers(to, pos.pieces(us, PieceType::Queen),
-                                 pos.pieces(us, PieceType::Queen), occ);
-        break;
-    }
-    if (pt != PieceType::King) {
-        for (Bitboard b = legal; b;) {
-            const Square s = pop_lsb(b);
-            if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
-        }
-    }
+/// The end of the fast pass for piece moves: `legal` holds the origins of every legal move
+/// of the piece type to san.to; the disambiguation must pick one.
+[[gnu::noinline]] bool finish_piece(const Position& pos, const San& san, SanResolution& r,
+                                    Bitboard legal) {
+    const int ff = san.from_file, fr = san.from_rank;
     Bitboard match = legal;
     if (ff >= 0) match &= file_bb(ff);
     if (fr >= 0) match &= rank_bb(fr);
     if (!match || more_than_one(match)) return resolve_general(pos, san, r);
-    const Square from = lsb(match);
+    const Square from = lsb(match), to = san.to;
     std::uint32_t lib = 0;
     if (ff >= 0 || fr >= 0) {
         // As resolve_impl: disambiguation beyond §8.2.3.4's.
@@ -858,15 +888,126 @@ bool fast_piece(const Position& pos, PieceType pt, int ff, int fr, Square to, bo
         bool need_file = false, need_rank = false;
         needed_disambiguation(legal, from, need_file, need_rank);
         if (given_file && given_rank && !(need_file && need_rank))
-            lib |= capture ? LibLongAlgebraic : LibOverDisambiguated;
+            lib |= san.capture ? LibLongAlgebraic : LibOverDisambiguated;
         else if ((given_file && !need_file) || (given_rank && !need_rank))
             lib |= need_file || need_rank ? LibDisambiguationForm : LibOverDisambiguated;
     }
-    const bool is_capture = (pos.pieces(them) & tb) != 0;
-    if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
+    const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
+    if (is_capture != san.capture) lib |= san.capture ? LibSpuriousCapture : LibMissingCapture;
     store_resolved(r, Move(from, to), from, lib);
     return true;
 }
+
+/// Stores the legal piece move from `from` to san.to, written without disambiguation.
+inline bool store_piece_move(const Position& pos, const San& san, SanResolution& r, Square from) {
+    const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(san.to)) != 0;
+    std::uint32_t lib = 0;
+    if (is_capture != san.capture) lib = san.capture ? LibSpuriousCapture : LibMissingCapture;
+    store_resolved(r, Move(from, san.to), from, lib);
+    return true;
+}
+
+/// finish_piece() for the pseudo-legal origins `origins` (pieces other than the king) that
+/// need a legality test.
+[[gnu::noinline]] bool filter_piece(const Position& pos, const San& san, SanResolution& r,
+                                    Bitboard origins) {
+    const Square ksq = pos.king_square(pos.side_to_move()), to = san.to;
+    Bitboard legal = origins;
+    for (Bitboard b = origins; b;) {
+        const Square s = pop_lsb(b);
+        if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
+    }
+    return finish_piece(pos, san, r, legal);
+}
+
+/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
+/// The origins of `us`'s pieces of type `pt` (knight to queen) that attack `to`.
+template <PieceType Pt>
+Bitboard piece_attackers(const Position& pos, Color us, Square to) {
+    const Bitboard occ = pos.pieces();
+    if constexpr (Pt == PieceType::Knight)
+        return knight_attacks(to) & pos.pieces(us, PieceType::Knight);
+    else if constexpr (Pt == PieceType::Bishop)
+        return slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
+    else if constexpr (Pt == PieceType::Rook)
+        return slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
+    else
+        return slider_attackers(to, pos.pieces(us, PieceType::Queen),
+                                pos.pieces(us, PieceType::Queen), occ);
+}
+
+/// fast_piece() when several sliders of the type stand on lines through san.to.
+template <PieceType Pt>
+[[gnu::noinline]] bool fast_sliders(const Position& pos, const San& san, SanResolution& r) {
+    return filter_piece(pos, san, r, piece_attackers<Pt>(pos, pos.side_to_move(), san.to));
+}
+
+/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
+template <PieceType Pt>
+[[gnu::noinline]] bool fast_piece(const Position& pos, const San& san, SanResolution& r) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us), to = san.to;
+    const Bitboard tb = bb(to);
+    if (ksq == NoSquare || (pos.pieces(us) & tb)) return resolve_general(pos, san, r);
+    if constexpr (Pt == PieceType::King) {
+        // Ke1g1 may be castling: the general code decides.
+        if ((san.from_file >= 0 && san.from_rank >= 0) || !(king_attacks(to) & bb(ksq)) ||
+            !king_step_legal(pos, ksq, to))
+            return resolve_general(pos, san, r);
+        if (san.from_file >= 0 || san.from_rank >= 0) return finish_piece(pos, san, r, bb(ksq));
+        return store_piece_move(pos, san, r, ksq);
+    } else {
+        Bitboard origins;
+        if constexpr (Pt == PieceType::Knight) {
+            origins = knight_attacks(to) & pos.pieces(us, PieceType::Knight);
+        } else {
+            // One slider on the empty-board lines through `to` is the rule: its path is
+            // tested without a loop.
+            const Bitboard queens = pos.pieces(us, PieceType::Queen);
+            const Bitboard diag =
+                Pt == PieceType::Bishop ? pos.pieces(us, PieceType::Bishop) : queens;
+            const Bitboard orth = Pt == PieceType::Rook ? pos.pieces(us, PieceType::Rook) : queens;
+            origins = (Pt == PieceType::Rook ? 0 : diag & diag_rays(to)) |
+                      (Pt == PieceType::Bishop ? 0 : orth & orth_rays(to));
+            if (!origins) return resolve_general(pos, san, r);
+            if (more_than_one(origins)) return fast_sliders<Pt>(pos, san, r);
+            if (between_bb(lsb(origins), to) & pos.pieces() & ~tb) origins = 0;
+        }
+        if (!origins || more_than_one(origins) || san.from_file >= 0 || san.from_rank >= 0)
+            return filter_piece(pos, san, r, origins);
+        if (needs_legality_test(pos, lsb(origins), to, ksq))
+            return filter_piece(pos, san, r, origins);
+        // The usual case: one piece that may move, no disambiguation written.
+        return store_piece_move(pos, san, r, lsb(origins));
+    }
+}
+
+/// The resolvers of piece moves by PieceType (1 knight … 5 king).
+using FastResolver = bool (*)(const Position&, const San&, SanResolution&);
+constexpr FastResolver PieceResolvers[6] = {
+    nullptr,
+    fast_piece<PieceType::Knight>,
+    fast_piece<PieceType::Bishop>,
+    fast_piece<PieceType::Rook>,
+    fast_piece<PieceType::Queen>,
+    fast_piece<PieceType::King>,
+};
+
+/// What the first byte of a token says to the fast pass: 0 a pawn (a file letter), 1-5 the
+/// piece of an English letter N B R Q K, 7 castling (O), 6 anything else.
+constexpr std::array<std::uint8_t, 256> make_first_byte_table() {
+    std::array<std::uint8_t, 256> t{};
+    for (auto& x : t) x = 6;
+    for (int c = 'a'; c <= 'h'; ++c) t[std::size_t(c)] = 0;
+    t['N'] = 1;
+    t['B'] = 2;
+    t['R'] = 3;
+    t['Q'] = 4;
+    t['K'] = 5;
+    t['O'] = 7;
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> FirstByte = make_first_byte_table();
 
 } // namespace
 
@@ -882,41 +1023,49 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
     std::size_t e = text.size();
     if (opts.piece_letters.size() >= 5 || e - 2 > 5) // English letters, 2 to 7 bytes
         return parse_resolve_general(pos, text, opts, san, r);
-    const bool check = p[e - 1] == '+', mate = p[e - 1] == '#';
-    e -= check | mate;
-    if (p[0] == 'O') return fast_castling(pos, text, opts, san, r);
-    if (e < 2 || !is_rank(p[e - 1]) || !is_file(p[e - 2]))
-        return parse_resolve_general(pos, text, opts, san, r);
-    const Square to = make_square(p[e - 2] - 'a', p[e - 1] - '1');
+    const unsigned last = byte(p[e - 1]);
+    const unsigned first = FirstByte[byte(p[0])];
+    if (first == 7) return fast_castling(pos, text, opts, san, r);
+    // '+' (0x2B) and '#' (0x23) differ in bit 3 only.
+    e -= (last & ~8u) == '#';
+    if (e < 2 || first == 6) return parse_resolve_general(pos, text, opts, san, r);
+    const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
+    if ((file | rank) > 7) return parse_resolve_general(pos, text, opts, san, r);
+    // San as store_san() makes it: kind Normal, no disambiguation, no promotion; mate in
+    // the second word.
+    const std::uint64_t hi = last == '#';
+    std::memcpy(reinterpret_cast<char*>(&san) + 8, &hi, 8);
+    std::uint64_t lo = std::uint64_t(rank * 8 + file) << 32 | std::uint64_t(last == '+') << 56 |
+                       std::uint64_t(PieceType::None) << 40 | std::uint64_t(0xFFFF) << 16 |
+                       std::uint64_t(first) << 8;
     std::size_t k = e - 2;
-    if (k == 0) {
-        store_san(san, San::Kind::Normal, PieceType::Pawn, -1, -1, to, false, check, mate);
-        return fast_push(pos, to, san, r);
+    if (k == 0) { // e4
+        std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
+        return fast_push(pos, san, r);
     }
-    PieceType pt;
-    switch (p[0]) {
-    case 'N': pt = PieceType::Knight; break;
-    case 'B': pt = PieceType::Bishop; break;
-    case 'R': pt = PieceType::Rook; break;
-    case 'Q': pt = PieceType::Queen; break;
-    case 'K': pt = PieceType::King; break;
-    default:
-        if (k != 2 || p[1] != 'x' || !is_file(p[0]))
-            return parse_resolve_general(pos, text, opts, san, r);
-        store_san(san, San::Kind::Normal, PieceType::Pawn, p[0] - 'a', -1, to, true, check, mate);
-        return fast_pawn_capture(pos, to, p[0] - 'a', san, r);
+    if (first == 0) { // exd5: the only pawn shape taken here
+        if (k != 2 || p[1] != 'x') return parse_resolve_general(pos, text, opts, san, r);
+        lo ^= std::uint64_t(0xFF ^ (byte(p[0]) - 'a')) << 16 | std::uint64_t(1) << 48;
+        std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
+        return fast_pawn_capture(pos, san, r);
     }
-    bool capture = false;
-    int fr = -1, ff = -1;
-    if (k > 1 && p[k - 1] == 'x') {
-        capture = true;
-        --k;
+    if (k > 1) {
+        if (p[k - 1] == 'x') {
+            lo |= std::uint64_t(1) << 48;
+            --k;
+        }
+        if (k > 1 && unsigned(byte(p[k - 1]) - '1') < 8) {
+            lo ^= std::uint64_t(0xFF ^ (byte(p[k - 1]) - '1')) << 24;
+            --k;
+        }
+        if (k > 1 && unsigned(byte(p[k - 1]) - 'a') < 8) {
+            lo ^= std::uint64_t(0xFF ^ (byte(p[k - 1]) - 'a')) << 16;
+            --k;
+        }
+        if (k != 1) return parse_resolve_general(pos, text, opts, san, r);
     }
-    if (k > 1 && is_rank(p[k - 1])) fr = p[--k] - '1';
-    if (k > 1 && is_file(p[k - 1])) ff = p[--k] - 'a';
-    if (k != 1) return parse_resolve_general(pos, text, opts, san, r);
-    store_san(san, San::Kind::Normal, pt, ff, fr, to, capture, check, mate);
-    return fast_piece(pos, pt, ff, fr, to, capture, san, r);
+    std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
+    return PieceResolvers[first](pos, san, r);
 }
 
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,

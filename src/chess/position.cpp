@@ -197,13 +197,16 @@ void Position::play(Move m) {
     }
     fullmove_ += idx(us); // after black's move
     stm_ = them;
-    // raw 1..0x3fff: kind Normal (bits 14-15 clear) and not the null move (raw 0).
-    if (unsigned(m.raw()) - 1 >= 0x3fff) {
+    // raw 1..0xfff: kind Normal (bits 14-15 clear), no promotion piece bits (12-13, clear
+    // in every Normal move made here; a Normal move with them set is played by
+    // play_special() all the same) and not the null move (raw 0).
+    const unsigned raw = m.raw();
+    if (raw - 1 >= 0xfff) {
         play_special(m, k);
         return;
     }
 
-    const Square from = m.from(), to = m.to();
+    const Square from = Square(raw & 63), to = Square(raw >> 6);
     const Piece pc = board_[from], captured = board_[to];
     const PieceType t = type_of(pc);
     const Bitboard tb = bb(to), ft = bb(from) | tb;

@@ -125,7 +125,12 @@ const char* const Fens[] = {
     "3k4/8/8/8/8/8/3q4/3K4 w - - 0 1", // king must capture or step aside
     "8/8/8/8/8/1k6/8/K1q5 w - - 0 1",  // checkmated (no legal move)
     "7k/8/8/8/8/8/8/K7 w - - 0 1",
-    "4k3/8/8/8/4Q3/8/8/4K3 b - - 0 1", // black in check
+    "4k3/8/8/8/4Q3/8/8/4K3 b - - 0 1",     // black in check
+    "4k3/8/8/8/8/2b5/3P4/4K3 w - - 0 1",   // pawn pinned on a diagonal: it may take the pinner
+    "4k3/4r3/8/8/4N3/8/4B3/4K3 w - - 0 1", // two pieces on the line: neither is pinned
+    "4k3/8/8/8/8/8/1N6/r3K3 w - - 0 1",    // check by a rook: a knight blocks
+    "4k3/8/8/8/8/5n2/3N4/r3K3 w - - 0 1",  // double check: only the king moves
+    "4k3/8/8/8/8/8/8/q2NK3 w - - 0 1",     // knight pinned on the rank
 };
 
 } // namespace
