@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <unordered_set>
@@ -116,7 +118,7 @@ void append_int(std::string& out, long long v) {
 }
 
 /// Decimal text of v at p; returns the end. Clocks and move numbers are short: no fmt here.
-char* put_uint(char* p, unsigned v) {
+[[gnu::always_inline]] inline char* put_uint(char* p, unsigned v) {
     if (v < 10) {
         *p = char('0' + v);
         return p + 1;
@@ -140,7 +142,10 @@ constexpr std::size_t Pad = 32;
 /// Copies n bytes in 32-byte blocks (no call, no length dispatch): both sides must have Pad
 /// bytes of slack past n.
 inline char* copy_padded(char* dst, const char* src, std::size_t n) {
-    for (std::size_t i = 0; i < n; i += 32) {
+    // The first block unconditionally (an id or a tail is rarely longer).
+    std::memcpy(dst, src, 16);
+    std::memcpy(dst + 16, src + 16, 16);
+    for (std::size_t i = 32; i < n; i += 32) {
         std::memcpy(dst + i, src + i, 16);
         std::memcpy(dst + i + 16, src + i + 16, 16);
     }
@@ -175,6 +180,147 @@ inline char* copy_short(char* dst, const char* src, std::size_t n) {
     return dst + n;
 }
 
+/// Whether n bytes at s hold a '"' or a '\\' (a text to escape), 8 bytes at a time.
+inline bool has_quote_or_backslash(const char* s, std::size_t n) {
+    auto test = [](std::uint64_t w) {
+        constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+        const std::uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+        return (((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
+    };
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if (test(w)) return true;
+    }
+    for (; i < n; ++i)
+        if (s[i] == '"' || s[i] == '\\') return true;
+    return false;
+}
+
+/// A rank's FEN text by its occupancy (bit f: file f holds a piece): the digits of the
+/// gaps in place (`base`), where each piece's letter goes (`shift`, in bits) and the length.
+struct RankLayout {
+    std::uint64_t base = 0;
+    std::uint8_t shift[8] = {};
+    std::uint8_t len = 0;
+};
+constexpr std::array<RankLayout, 256> make_rank_layouts() {
+    std::array<RankLayout, 256> t{};
+    for (unsigned occ = 0; occ < 256; ++occ) {
+        RankLayout& l = t[occ];
+        unsigned n = 0, gap = 0;
+        for (unsigned f = 0; f < 8; ++f) {
+            if (occ >> f & 1) {
+                if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++), gap = 0;
+                l.shift[f] = std::uint8_t(8 * n++);
+            } else {
+                ++gap;
+            }
+        }
+        if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++);
+        l.len = std::uint8_t(n);
+    }
+    return t;
+}
+constexpr std::array<RankLayout, 256> rank_layouts = make_rank_layouts();
+
+/// FEN letters by Piece value (white 0-5, black 8-13); every byte value indexes it.
+constexpr std::array<std::uint8_t, 256> fen_letters = [] {
+    std::array<std::uint8_t, 256> t{};
+    constexpr char letters[] = "PNBRQK\0\0pnbrqk";
+    for (int i = 0; i < 14; ++i) t[std::size_t(i)] = std::uint8_t(letters[i]);
+    return t;
+}();
+
+/// KQkq subsets by castling_rights() (bits K, Q, k, q), padded to 4; none is "-".
+constexpr char castling_subsets[16][4] = {
+    {'-', ' ', ' ', ' '}, {'K', ' ', ' ', ' '}, {'Q', ' ', ' ', ' '}, {'K', 'Q', ' ', ' '},
+    {'k', ' ', ' ', ' '}, {'K', 'k', ' ', ' '}, {'Q', 'k', ' ', ' '}, {'K', 'Q', 'k', ' '},
+    {'q', ' ', ' ', ' '}, {'K', 'q', ' ', ' '}, {'Q', 'q', ' ', ' '}, {'K', 'Q', 'q', ' '},
+    {'k', 'q', ' ', ' '}, {'K', 'k', 'q', ' '}, {'Q', 'k', 'q', ' '}, {'K', 'Q', 'k', 'q'}};
+constexpr std::uint8_t castling_subset_len[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/// The four EPD fields of the positions of one line of play (fen's direct EPD mode), each
+/// position following the last: a rank's text is redone only when a move since the last
+/// write touched that rank (a move's squares, the castling rook's and an en-passant victim's
+/// included, lie on the ranks of its from and to squares). The chain is checked by the
+/// positions' keys; a break redoes every rank. Same text as chess::FenWriter.
+class LineFenWriter {
+  public:
+    void reset() { dirty_ = 0xFF; }
+    /// A move of the line (before -> after).
+    void moved(const Position& before, Move m, const Position& after) {
+        if (before.key() == key_)
+            dirty_ |= (1u << rank_of(m.from())) | (1u << rank_of(m.to()));
+        else
+            dirty_ = 0xFF;
+        key_ = after.key();
+    }
+    void start(const Position& pos) {
+        dirty_ = 0xFF;
+        key_ = pos.key();
+    }
+    /// Writes the four fields of `pos` (the position after the last moved(), or the start)
+    /// at out (≥ 100 bytes of room); returns the end.
+    char* write(const Position& pos, char* out, EpMode ep) {
+        if (pos.chess960() && pos.castling_rights()) [[unlikely]] {
+            FenFormat f;
+            f.ep = ep;
+            f.clocks = false;
+            return fallback_.write(pos, out, f);
+        }
+        const Piece* board = pos.board();
+        const Bitboard occupied = pos.pieces();
+        for (unsigned d = dirty_; d; d &= d - 1) {
+            const int rank = std::countr_zero(d);
+            const RankLayout& l = rank_layouts[unsigned(occupied >> (8 * rank)) & 0xFF];
+            const Piece* sq = board + 8 * rank;
+            std::uint64_t w = l.base;
+            // All eight squares, unrolled (an empty square's letter is 0): no loop on the bits.
+            for (int f = 0; f < 8; ++f)
+                w |= std::uint64_t(fen_letters[static_cast<std::uint8_t>(sq[f])]) << l.shift[f];
+            text_[rank] = w;
+            len_[rank] = l.len;
+        }
+        dirty_ = 0;
+        for (int rank = 7; rank > 0; --rank) {
+            std::memcpy(out, &text_[rank], 8);
+            out += len_[rank];
+            *out++ = '/';
+        }
+        std::memcpy(out, &text_[0], 8);
+        out += len_[0];
+        out[0] = ' ';
+        out[1] = pos.side_to_move() == Color::White ? 'w' : 'b';
+        out[2] = ' ';
+        out += 3;
+        const unsigned rights = pos.castling_rights();
+        std::memcpy(out, castling_subsets[rights], 4);
+        out += castling_subset_len[rights];
+        *out++ = ' ';
+        const Square e = pos.ep_square();
+        // Which en-passant square shows: as chess::FenWriter (has_pseudo_ep() first: without
+        // a pawn beside the pushed one no legal capture exists either).
+        if (e != NoSquare &&
+            (ep == EpMode::Always ||
+             (pos.has_pseudo_ep() && (ep == EpMode::Pseudo || pos.has_legal_ep())))) {
+            *out++ = char('a' + file_of(e));
+            *out++ = char('1' + rank_of(e));
+        } else {
+            *out++ = '-';
+        }
+        return out;
+    }
+
+  private:
+    std::uint64_t text_[8] = {}; ///< each rank's text as the bytes of a word (little endian)
+    std::uint8_t len_[8] = {};
+    unsigned dirty_ = 0xFF; ///< ranks to redo at the next write
+    std::uint64_t key_ = 0; ///< the key of the line's last position
+    FenWriter fallback_;    ///< Chess960 castling rights
+};
+
 class FenVisitor final : public ReplayVisitor {
   public:
     FenVisitor(const FenRunOptions& o, GameValidator& v) : ReplayVisitor(v), o_(o) {}
@@ -184,6 +330,8 @@ class FenVisitor final : public ReplayVisitor {
         recs_.clear();
         arena_len_ = 0;
         tags_count_ = 0;
+        known_mask_ = 0;
+        tag_text_.clear();
         depth_ = 0;
         cur_.assign(1, -1);
         end_rec_ = -1;
@@ -191,14 +339,27 @@ class FenVisitor final : public ReplayVisitor {
         epd_bytes_ = 0;
         open_line_ = false;
         if (direct_) {
-            game_start_ = out_->size();
+            game_start_ = out_len_;
             line_ends_.clear();
+            line_fen_.reset();
         }
     }
     /// The game number of the game about to be read (the EPD id needs it before emit()).
     void set_game(std::uint64_t game) { game_ = game; }
     void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
+        // The tags an output shows have a slot (the first of a name counts); any other is
+        // kept only for an --id template.
+        const int k = known_tag(n);
+        if (k >= 0) {
+            if (!(known_mask_ >> k & 1)) {
+                known_mask_ |= 1u << k;
+                known_[k] = {std::uint32_t(tag_text_.size()), std::uint32_t(value.size())};
+                tag_text_.append(value);
+            }
+            return;
+        }
+        if (o_.id_template.empty()) return;
         if (tags_count_ < tags_.size()) {
             tags_[tags_count_].first.assign(n);
             tags_[tags_count_].second.assign(value);
@@ -231,6 +392,7 @@ class FenVisitor final : public ReplayVisitor {
     // ReplayListener
     void on_start(const Position& pos) override {
         if (direct_) {
+            line_fen_.start(pos);
             if ((o_.plies.kind == PlySelection::Kind::All && o_.plies.start) ||
                 (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0))
                 open_direct(pos, 0);
@@ -326,10 +488,17 @@ class FenVisitor final : public ReplayVisitor {
     std::uint64_t records() const { return recs_.size(); }
 
     /// The batch's output string: direct mode writes the lines there while the game is read.
-    void begin_batch(std::string& out) { out_ = &out; }
+    void begin_batch(std::string& out) {
+        out_ = &out;
+        out_len_ = out.size();
+    }
+    /// The batch is done: direct mode's output string gets its length.
+    void end_batch() {
+        if (direct_) out_->resize(out_len_);
+    }
     /// Drops what the game wrote (fen --valid-only, an invalid game).
     void discard() {
-        if (direct_) out_->resize(game_start_);
+        if (direct_) out_len_ = game_start_;
     }
 
     /// Tells which optional texts the output needs (set once, after the options).
@@ -380,19 +549,35 @@ class FenVisitor final : public ReplayVisitor {
 
     // --- direct mode (see configure()) ---
 
+    /// Room for n more bytes (and Pad) at the end of the batch's output in direct mode: the
+    /// string is kept longer than its text (out_len_), grown in blocks, and written in place.
+    /// (Small blocks: their zero fill is a few vector stores into memory written next; a
+    /// large one is a `rep stosb`.)
+    char* out_room(std::size_t n) {
+        if (out_->size() < out_len_ + n + Pad) [[unlikely]]
+            grow_out(n);
+        return out_->data() + out_len_;
+    }
+    [[gnu::noinline]] void grow_out(std::size_t n) {
+        out_->resize(std::max(out_len_ + n + Pad + 1536, out_->size()));
+    }
+    void out_append(const char* s, std::size_t n) {
+        std::memcpy(out_room(n), s, n);
+        out_len_ += n;
+    }
+
     /// A main-line move: the line of the position it was played from (if written) gets its
     /// " sm" and the tail; then the new position's line starts.
     void on_main_move(const ReplayedMove& m) {
+        line_fen_.moved(m.before, m.move, m.after);
         if (open_line_) {
             std::string_view san = m.text;
             char buf[32];
             if (!m.canonical)
                 san = std::string_view(
                     buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
-            const std::size_t need = line_len_ + san.size() + 5 + tail_buf_.size();
-            if (line_.size() < need + Pad) [[unlikely]]
-                line_.resize(2 * (need + Pad)); // keeps the line's head
-            char* p = line_.data() + line_len_;
+            // The open line is at the output's end (out_len_), line_len_ bytes long.
+            char* p = out_room(line_len_ + san.size() + 5 + epd_tail_.size()) + line_len_;
             std::memcpy(p, " sm ", 4);
             p = copy_short(p + 4, san.data(), san.size());
             *p++ = ';';
@@ -403,37 +588,44 @@ class FenVisitor final : public ReplayVisitor {
         if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
         open_direct(m.after, m.ply);
     }
-    /// Starts the line of a position in the line buffer: everything up to " sm".
+    /// Starts the line of a position at the output's end: everything up to " sm".
     void open_direct(const Position& pos, int ply) {
         if (o_.skip_check && pos.in_check()) return;
         if (ply < o_.plies.min_ply) return;
         if (!head_ready_) prepare_head();
-        char* const line = line_.data();
-        line_len_ = std::size_t(write_epd_head(pos, line) - line);
+        // The line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
+        // (shorter than 32 bytes), the tail.
+        char* const line = out_room(128 + epd_id_.size() + 40 + epd_tail_.size());
+        char* p = line_fen_.write(pos, line, o_.ep);
+        std::memcpy(p, " hmvc ", 6);
+        p = put_uint(p + 6, unsigned(pos.halfmove_clock()));
+        std::memcpy(p, "; fmvn ", 7);
+        p = put_uint(p + 7, unsigned(pos.fullmove_number()));
+        p = copy_padded(p, id_buf_.data(), epd_id_.size());
+        line_len_ = std::size_t(p - line);
         open_line_ = true;
     }
-    /// Ends the open line at p with the tail (the Result tag's result until the game ends)
-    /// and appends it to the output: one copy from a buffer in L1, no zero fill.
+    /// Ends the open line at p with the tail (the Result tag's result until the game ends).
     void close_line(char* p) {
         p = copy_padded(p, tail_buf_.data(), epd_tail_.size());
-        out_->append(line_.data(), std::size_t(p - line_.data()));
-        line_ends_.push_back(std::uint32_t(out_->size() - game_start_));
+        out_len_ = std::size_t(p - out_->data());
+        line_ends_.push_back(std::uint32_t(out_len_ - game_start_));
         open_line_ = false;
     }
     /// End of the game: the last line gets its tail; if the movetext's result differs from
     /// the one the tails were written with, every line of the game gets the right tail.
     std::uint64_t finish_direct() {
-        if (open_line_) close_line(line_.data() + line_len_);
+        if (open_line_) close_line(out_room(line_len_ + epd_tail_.size()) + line_len_);
         if (line_ends_.empty()) return 0;
         if (result_text() != tail_result_) {
             const std::string old_tail = epd_tail_;
-            const std::string region = out_->substr(game_start_);
+            const std::string region(out_->data() + game_start_, out_len_ - game_start_);
             prepare(game_);
-            out_->resize(game_start_);
+            out_len_ = game_start_;
             std::size_t from = 0;
             for (std::uint32_t end : line_ends_) {
-                out_->append(region, from, end - from - old_tail.size());
-                out_->append(epd_tail_);
+                out_append(region.data() + from, end - from - old_tail.size());
+                out_append(epd_tail_.data(), epd_tail_.size());
                 from = end;
             }
         }
@@ -460,12 +652,7 @@ class FenVisitor final : public ReplayVisitor {
         epd_id_ += ';';
         id_buf_.assign(epd_id_.begin(), epd_id_.end());
         id_buf_.resize(epd_id_.size() + Pad);
-        if (direct_) {
-            prepare(game_); // the tail, with the Result tag's result for now
-            // A line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
-            // (shorter than 32 bytes: on_main_move() checks), the tail.
-            line_room(128 + epd_id_.size() + 40 + epd_tail_.size());
-        }
+        if (direct_) prepare(game_); // the tail, with the Result tag's result for now
         head_ready_ = true;
     }
     /// Strings that are the same for every position of the game, built once per game.
@@ -554,7 +741,31 @@ class FenVisitor final : public ReplayVisitor {
     std::string_view arena(std::uint32_t b, std::uint32_t len) const {
         return std::string_view(arena_.data() + b, len);
     }
+    /// Slot of a tag name the outputs show (EPD c0/c1, NDJSON, CSV columns), or -1.
+    static int known_tag(std::string_view n) {
+        // Fixed-length compares: a load and a compare each, no call.
+        auto is = [&](const char(&name)[sizeof "Event"]) {
+            return std::memcmp(n.data(), name, 5) == 0;
+        };
+        switch (n.size()) {
+        case 4:
+            return std::memcmp(n.data(), "Site", 4) == 0   ? 1
+                   : std::memcmp(n.data(), "Date", 4) == 0 ? 2
+                                                           : -1;
+        case 5: return is("Event") ? 0 : is("White") ? 3 : is("Black") ? 4 : -1;
+        case 6: return std::memcmp(n.data(), "Result", 6) == 0 ? 5 : -1;
+        case 8:
+            return std::memcmp(n.data(), "WhiteElo", 8) == 0   ? 6
+                   : std::memcmp(n.data(), "BlackElo", 8) == 0 ? 7
+                                                               : -1;
+        default: return -1;
+        }
+    }
     std::string_view tag(std::string_view name) const {
+        if (const int k = known_tag(name); k >= 0)
+            return known_mask_ >> k & 1
+                       ? std::string_view(tag_text_.data() + known_[k].first, known_[k].second)
+                       : std::string_view();
         for (std::size_t i = 0; i < tags_count_; ++i)
             if (tags_[i].first == name) return tags_[i].second;
         return {};
@@ -567,6 +778,11 @@ class FenVisitor final : public ReplayVisitor {
     }
     static void epd_string(std::string& out, std::string_view s) {
         out += '"';
+        if (!has_quote_or_backslash(s.data(), s.size())) {
+            out.append(s);
+            out += '"';
+            return;
+        }
         // Runs without '"' or '\\' are appended whole.
         std::size_t from = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
@@ -725,8 +941,11 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<Record> recs_;
     std::vector<char> arena_; ///< the game's texts (FENs, moves, clocks); only grows
     std::size_t arena_len_ = 0;
-    std::vector<std::pair<std::string, std::string>> tags_;
+    std::vector<std::pair<std::string, std::string>> tags_; ///< others, for --id templates
     std::size_t tags_count_ = 0;
+    std::string tag_text_;                                  ///< the known tags' values
+    std::pair<std::uint32_t, std::uint32_t> known_[8] = {}; ///< in tag_text_, by known_tag()
+    unsigned known_mask_ = 0;                               ///< slots set in this game
     int depth_ = 0;
     std::vector<int> cur_;
     int end_rec_ = -1;
@@ -743,6 +962,8 @@ class FenVisitor final : public ReplayVisitor {
     std::string* out_ = nullptr;           ///< the batch's output
     std::vector<char> line_;               ///< a line being made (and Pad bytes)
     std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
+    std::size_t out_len_ = 0;              ///< direct mode: the output's text length
+    LineFenWriter line_fen_;               ///< direct mode: the main line's positions
     std::size_t game_start_ = 0;           ///< direct mode: where the game's lines begin
     bool open_line_ = false;               ///< direct mode: a line awaits its " sm" and tail
     std::vector<std::uint32_t> line_ends_; ///< direct mode: the game's line ends
@@ -789,6 +1010,7 @@ class FenProcessor final : public BatchProcessor {
             }
             stats.positions += visitor_->emit(out.out, out.keys, g.number);
         }
+        visitor_->end_batch();
         in_bytes_ += batch.text.size();
         out_bytes_ += out.out.size();
     }
