@@ -117,6 +117,14 @@ void append_int(std::string& out, long long v) {
     out.append(f.data(), f.size());
 }
 
+/// "00" to "99".
+constexpr std::array<char, 200> two_digits = [] {
+    std::array<char, 200> t{};
+    for (int i = 0; i < 100; ++i)
+        t[std::size_t(2 * i)] = char('0' + i / 10), t[std::size_t(2 * i + 1)] = char('0' + i % 10);
+    return t;
+}();
+
 /// Decimal text of v at p; returns the end. Clocks and move numbers are short: no fmt here.
 [[gnu::always_inline]] inline char* put_uint(char* p, unsigned v) {
     if (v < 10) {
@@ -124,8 +132,7 @@ void append_int(std::string& out, long long v) {
         return p + 1;
     }
     if (v < 100) {
-        p[0] = char('0' + v / 10);
-        p[1] = char('0' + v % 10);
+        std::memcpy(p, &two_digits[2 * v], 2);
         return p + 2;
     }
     char tmp[12];
@@ -146,6 +153,17 @@ inline char* copy_padded(char* dst, const char* src, std::size_t n) {
     std::memcpy(dst, src, 16);
     std::memcpy(dst + 16, src + 16, 16);
     for (std::size_t i = 32; i < n; i += 32) {
+        std::memcpy(dst + i, src + i, 16);
+        std::memcpy(dst + i + 16, src + i + 16, 16);
+    }
+    return dst + n;
+}
+
+/// copy_padded for a text of about 64 bytes (an EPD line's tail): the first 64 bytes
+/// unconditionally; both sides must have 64 bytes of slack past n.
+inline char* copy_tail(char* dst, const char* src, std::size_t n) {
+    for (std::size_t i = 0; i < 64; i += 16) std::memcpy(dst + i, src + i, 16);
+    for (std::size_t i = 64; i < n; i += 32) {
         std::memcpy(dst + i, src + i, 16);
         std::memcpy(dst + i + 16, src + i + 16, 16);
     }
@@ -202,7 +220,7 @@ inline bool has_quote_or_backslash(const char* s, std::size_t n) {
 /// gaps in place (`base`), where each piece's letter goes (`shift`, in bits) and the length.
 struct RankLayout {
     std::uint64_t base = 0;
-    std::uint8_t shift[8] = {};
+    std::uint8_t at[8] = {}; ///< the letter's byte, times 16 (a row of fen_letters)
     std::uint8_t len = 0;
 };
 constexpr std::array<RankLayout, 256> make_rank_layouts() {
@@ -213,7 +231,7 @@ constexpr std::array<RankLayout, 256> make_rank_layouts() {
         for (unsigned f = 0; f < 8; ++f) {
             if (occ >> f & 1) {
                 if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++), gap = 0;
-                l.shift[f] = std::uint8_t(8 * n++);
+                l.at[f] = std::uint8_t(16 * n++);
             } else {
                 ++gap;
             }
@@ -226,10 +244,15 @@ constexpr std::array<RankLayout, 256> make_rank_layouts() {
 constexpr std::array<RankLayout, 256> rank_layouts = make_rank_layouts();
 
 /// FEN letters by Piece value (white 0-5, black 8-13); every byte value indexes it.
-constexpr std::array<std::uint8_t, 256> fen_letters = [] {
-    std::array<std::uint8_t, 256> t{};
+/// Each letter already at its byte of the rank's word, at [16 * byte + Piece value] (values
+/// 0-13; None and the unused values have no letter), so a square costs a load and an or.
+/// Any byte value stays inside the table (zeros past the eight rows).
+constexpr std::array<std::uint64_t, 16 * 8 + 256> fen_letters = [] {
+    std::array<std::uint64_t, 16 * 8 + 256> t{};
     constexpr char letters[] = "PNBRQK\0\0pnbrqk";
-    for (int i = 0; i < 14; ++i) t[std::size_t(i)] = std::uint8_t(letters[i]);
+    for (int at = 0; at < 8; ++at)
+        for (int i = 0; i < 14; ++i)
+            t[std::size_t(16 * at + i)] = std::uint64_t(std::uint8_t(letters[i])) << (8 * at);
     return t;
 }();
 
@@ -263,7 +286,7 @@ class LineFenWriter {
     }
     /// Writes the four fields of `pos` (the position after the last moved(), or the start)
     /// at out (≥ 100 bytes of room); returns the end.
-    char* write(const Position& pos, char* out, EpMode ep) {
+    [[gnu::always_inline]] char* write(const Position& pos, char* out, EpMode ep) {
         if (pos.chess960() && pos.castling_rights()) [[unlikely]] {
             FenFormat f;
             f.ep = ep;
@@ -279,7 +302,7 @@ class LineFenWriter {
             std::uint64_t w = l.base;
             // All eight squares, unrolled (an empty square's letter is 0): no loop on the bits.
             for (int f = 0; f < 8; ++f)
-                w |= std::uint64_t(fen_letters[static_cast<std::uint8_t>(sq[f])]) << l.shift[f];
+                w |= fen_letters[unsigned(l.at[f]) + static_cast<std::uint8_t>(sq[f])];
             text_[rank] = w;
             len_[rank] = l.len;
         }
@@ -394,8 +417,9 @@ class FenVisitor final : public ReplayVisitor {
         if (direct_) {
             line_fen_.start(pos);
             if ((o_.plies.kind == PlySelection::Kind::All && o_.plies.start) ||
-                (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0))
-                open_direct(pos, 0);
+                (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0)) {
+                if (selected(pos, 0)) open_direct(pos);
+            }
             return;
         }
         if (o_.plies.kind == PlySelection::Kind::All && o_.plies.start)
@@ -509,6 +533,9 @@ class FenVisitor final : public ReplayVisitor {
         // ends (a line's fate or place is known only then).
         direct_ = o_.format == PositionFormat::Epd && !o_.variations &&
                   o_.plies.kind != PlySelection::Kind::End && !o_.quiet_only && !o_.unique;
+        // Every position after a move is written (a move's ply is at least 1).
+        every_move_ = o_.plies.kind == PlySelection::Kind::All && o_.plies.min_ply <= 1 &&
+                      o_.plies.every <= 1 && !o_.skip_check;
         wants_uci_ = o_.format == PositionFormat::Ndjson ||
                      ((o_.format == PositionFormat::Csv || o_.format == PositionFormat::Tsv) &&
                       std::find(columns_.begin(), columns_.end(), Col::MoveUci) != columns_.end());
@@ -568,7 +595,7 @@ class FenVisitor final : public ReplayVisitor {
 
     /// A main-line move: the line of the position it was played from (if written) gets its
     /// " sm" and the tail; then the new position's line starts.
-    void on_main_move(const ReplayedMove& m) {
+    [[gnu::always_inline]] void on_main_move(const ReplayedMove& m) {
         line_fen_.moved(m.before, m.move, m.after);
         if (open_line_) {
             std::string_view san = m.text;
@@ -576,26 +603,34 @@ class FenVisitor final : public ReplayVisitor {
             if (!m.canonical)
                 san = std::string_view(
                     buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
-            // The open line is at the output's end (out_len_), line_len_ bytes long.
-            char* p = out_room(line_len_ + san.size() + 5 + epd_tail_.size()) + line_len_;
+            // The open line is at the output's end (out_len_), line_len_ bytes long; its
+            // room was made for " sm " and a SAN of up to 32 bytes.
+            if (san.size() > 32) [[unlikely]]
+                out_room(line_len_ + san.size() + 5 + epd_tail_.size() + 32);
+            char* p = out_->data() + out_len_ + line_len_;
             std::memcpy(p, " sm ", 4);
             p = copy_short(p + 4, san.data(), san.size());
             *p++ = ';';
             close_line(p);
         }
-        const PlySelection& s = o_.plies;
-        if (s.kind == PlySelection::Kind::Range && (m.ply < s.from || m.ply > s.to)) return;
-        if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
-        open_direct(m.after, m.ply);
+        if (!every_move_) {
+            const PlySelection& s = o_.plies;
+            if (s.kind == PlySelection::Kind::Range && (m.ply < s.from || m.ply > s.to)) return;
+            if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
+            if (!selected(m.after, m.ply)) return;
+        }
+        open_direct(m.after);
+    }
+    /// The --skip-check and --min-ply filters.
+    bool selected(const Position& pos, int ply) const {
+        return !(o_.skip_check && pos.in_check()) && ply >= o_.plies.min_ply;
     }
     /// Starts the line of a position at the output's end: everything up to " sm".
-    void open_direct(const Position& pos, int ply) {
-        if (o_.skip_check && pos.in_check()) return;
-        if (ply < o_.plies.min_ply) return;
+    [[gnu::always_inline]] void open_direct(const Position& pos) {
         if (!head_ready_) prepare_head();
         // The line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
-        // (shorter than 32 bytes), the tail.
-        char* const line = out_room(128 + epd_id_.size() + 40 + epd_tail_.size());
+        // (shorter than 32 bytes), the tail, and 64 bytes of slack for copy_tail.
+        char* const line = out_room(128 + epd_id_.size() + 40 + epd_tail_.size() + 32);
         char* p = line_fen_.write(pos, line, o_.ep);
         std::memcpy(p, " hmvc ", 6);
         p = put_uint(p + 6, unsigned(pos.halfmove_clock()));
@@ -606,8 +641,8 @@ class FenVisitor final : public ReplayVisitor {
         open_line_ = true;
     }
     /// Ends the open line at p with the tail (the Result tag's result until the game ends).
-    void close_line(char* p) {
-        p = copy_padded(p, tail_buf_.data(), epd_tail_.size());
+    [[gnu::always_inline]] void close_line(char* p) {
+        p = copy_tail(p, tail_buf_.data(), epd_tail_.size());
         out_len_ = std::size_t(p - out_->data());
         line_ends_.push_back(std::uint32_t(out_len_ - game_start_));
         open_line_ = false;
@@ -615,7 +650,7 @@ class FenVisitor final : public ReplayVisitor {
     /// End of the game: the last line gets its tail; if the movetext's result differs from
     /// the one the tails were written with, every line of the game gets the right tail.
     std::uint64_t finish_direct() {
-        if (open_line_) close_line(out_room(line_len_ + epd_tail_.size()) + line_len_);
+        if (open_line_) close_line(out_room(line_len_ + epd_tail_.size() + 32) + line_len_);
         if (line_ends_.empty()) return 0;
         if (result_text() != tail_result_) {
             const std::string old_tail = epd_tail_;
@@ -650,10 +685,15 @@ class FenVisitor final : public ReplayVisitor {
         epd_id_ = "; id ";
         epd_string(epd_id_, id(game_));
         epd_id_ += ';';
-        id_buf_.assign(epd_id_.begin(), epd_id_.end());
-        id_buf_.resize(epd_id_.size() + Pad);
+        set_padded(id_buf_, epd_id_, Pad);
         if (direct_) prepare(game_); // the tail, with the Result tag's result for now
         head_ready_ = true;
+    }
+    /// `text` at the start of `buf`, with `slack` bytes of room after it (left as they are:
+    /// they are only copied along past a text's end, never shown).
+    static void set_padded(std::vector<char>& buf, const std::string& text, std::size_t slack) {
+        if (buf.size() < text.size() + slack) buf.resize(text.size() + slack);
+        std::memcpy(buf.data(), text.data(), text.size());
     }
     /// Strings that are the same for every position of the game, built once per game.
     void prepare(std::uint64_t game) {
@@ -680,8 +720,7 @@ class FenVisitor final : public ReplayVisitor {
             tail_result_ = result_text();
             epd_string(epd_tail_, tail_result_);
             epd_tail_ += ";\n";
-            tail_buf_.assign(epd_tail_.begin(), epd_tail_.end());
-            tail_buf_.resize(epd_tail_.size() + Pad); // slack for copy_padded
+            set_padded(tail_buf_, epd_tail_, 64); // slack for copy_padded and copy_tail
         } else if (o_.format == PositionFormat::Ndjson) {
             json_tail_.clear();
             Record none;
@@ -959,6 +998,7 @@ class FenVisitor final : public ReplayVisitor {
     std::string tail_result_;              ///< the result in epd_tail_
     std::string c0_;                       ///< EPD c0 before quoting
     bool direct_ = false;                  ///< see configure()
+    bool every_move_ = false;              ///< direct mode: no ply filter applies
     std::string* out_ = nullptr;           ///< the batch's output
     std::vector<char> line_;               ///< a line being made (and Pad bytes)
     std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
