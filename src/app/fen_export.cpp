@@ -216,6 +216,27 @@ inline bool has_quote_or_backslash(const char* s, std::size_t n) {
     return false;
 }
 
+/// Whether n bytes at s are ASCII without '"' or '\\' (nothing to quote or transcode), 8
+/// bytes at a time.
+inline bool plain_ascii(const char* s, std::size_t n) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    auto bad = [](std::uint64_t w) {
+        const std::uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+        return ((((q - ones) & ~q) | ((b - ones) & ~b)) & highs) | (w & highs);
+    };
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if (bad(w)) return false;
+    }
+    for (; i < n; ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80 || c == '"' || c == '\\') return false;
+    }
+    return true;
+}
+
 /// A rank's FEN text by its occupancy (bit f: file f holds a piece): the digits of the
 /// gaps in place (`base`), where each piece's letter goes (`shift`, in bits) and the length.
 struct RankLayout {
@@ -682,9 +703,19 @@ class FenVisitor final : public ReplayVisitor {
     /// The EPD line's per-game middle part ("; id …;"), once the tags are known (at the first
     /// position of the game).
     void prepare_head() {
-        epd_id_ = "; id ";
-        epd_string(epd_id_, id(game_));
-        epd_id_ += ';';
+        if (o_.id_template.empty()) {
+            // The usual id, the game number: nothing to quote.
+            fmt::format_int n(game_);
+            char buf[48];
+            std::memcpy(buf, "; id \"", 6);
+            std::memcpy(buf + 6, n.data(), n.size());
+            std::memcpy(buf + 6 + n.size(), "\";", 2);
+            epd_id_.assign(buf, 8 + n.size());
+        } else {
+            epd_id_ = "; id ";
+            epd_string(epd_id_, id(game_));
+            epd_id_ += ';';
+        }
         set_padded(id_buf_, epd_id_, Pad);
         if (direct_) prepare(game_); // the tail, with the Result tag's result for now
         head_ready_ = true;
@@ -695,13 +726,47 @@ class FenVisitor final : public ReplayVisitor {
         if (buf.size() < text.size() + slack) buf.resize(text.size() + slack);
         std::memcpy(buf.data(), text.data(), text.size());
     }
+    /// The EPD tail (c0, c1) put together at once when every text in it is ASCII with nothing
+    /// to quote (else false: prepare() takes the general path, same text).
+    bool prepare_epd_tail_plain() {
+        const std::string_view parts[9] = {tag("White"), "-", tag("Black"), " ", tag("Event"), " ",
+                                           tag("Site"),  " ", tag("Date")};
+        const std::string_view result = result_text();
+        std::size_t total = result.size();
+        bool plain = plain_ascii(result.data(), result.size());
+        for (std::string_view part : parts) {
+            total += part.size();
+            plain &= plain_ascii(part.data(), part.size());
+        }
+        if (!plain || total > 400) return false;
+        char buf[512];
+        char* p = buf;
+        std::memcpy(p, " c0 \"", 5);
+        p += 5;
+        for (std::string_view part : parts) {
+            std::memcpy(p, part.data(), part.size());
+            p += part.size();
+        }
+        std::memcpy(p, "\"; c1 \"", 7);
+        p += 7;
+        std::memcpy(p, result.data(), result.size());
+        p += result.size();
+        std::memcpy(p, "\";\n", 3);
+        p += 3;
+        epd_tail_.assign(buf, std::size_t(p - buf));
+        tail_result_.assign(result);
+        set_padded(tail_buf_, epd_tail_, 64); // slack for copy_padded and copy_tail
+        return true;
+    }
     /// Strings that are the same for every position of the game, built once per game.
     void prepare(std::uint64_t game) {
         if (o_.format == PositionFormat::Ndjson) {
             game_str_.clear();
             append_int(game_str_, static_cast<long long>(game));
         }
-        if (o_.format == PositionFormat::Epd) {
+        if (o_.format == PositionFormat::Epd && prepare_epd_tail_plain()) {
+            // done: the usual tags (ASCII, nothing to quote)
+        } else if (o_.format == PositionFormat::Epd) {
             c0_.clear();
             for (std::string_view part :
                  {tag("White"), std::string_view("-"), tag("Black"), std::string_view(" "),
