@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstring>
 
@@ -68,8 +69,36 @@ bool is_setup_tag(std::string_view name) {
     return name == "FEN" || name == "SetUp" || name == "Variant";
 }
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+/// ' ', '\t', '\n', '\r', '\v', '\f' by byte value (a comment is scanned byte by byte).
+constexpr std::array<bool, 256> space_bytes = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {' ', '\t', '\n', '\r', '\v', '\f'}) t[c] = true;
+    return t;
+}();
+bool is_space(char c) { return space_bytes[static_cast<unsigned char>(c)]; }
+
+/// The end of the word at i in text: the first space byte at or after i (or the end). Eight
+/// bytes at a time while they last: a byte below 0x21 is a candidate (every space byte is),
+/// the first one checked against the table.
+std::size_t word_end(std::string_view text, std::size_t i) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const char* s = text.data();
+    const std::size_t n = text.size();
+    while (std::endian::native == std::endian::little && i + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        // Bytes below 0x21; exact for the lowest flagged byte (borrows only run upwards).
+        const std::uint64_t low = (w - ones * 0x21) & ~w & highs;
+        if (!low) {
+            i += 8;
+            continue;
+        }
+        const std::size_t at = i + std::size_t(std::countr_zero(low) / 8);
+        if (is_space(s[at])) return at;
+        i = at + 1; // a control byte inside the word
+    }
+    while (i < n && !is_space(s[i])) ++i;
+    return i;
 }
 
 /// Display columns of UTF-8 text: one per code point (continuation bytes don't count).
@@ -444,15 +473,26 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
     bool first = true;
     for (;;) {
         while (i < text.size() && is_space(text[i])) ++i;
-        std::size_t j = i;
-        while (j < text.size() && !is_space(text[j])) ++j;
+        const std::size_t j = word_end(text, i);
         std::size_t k = j;
         while (k < text.size() && is_space(text[k])) ++k;
         bool last = k >= text.size();
         // A line that starts with '%' is an escape line (§6): such a word stays on the line.
         const bool may_wrap = first || text[i] != '%';
-        if (!latin1_ && j - i <= 14) {
-            // The usual word (`[%clk`, `0:03:00]`): put together on the stack, no string.
+        if (!latin1_ && j - i <= 14 && pending_opens_ == 0) {
+            // The usual word (`[%clk`, `0:03:00]`): put together in its place, as put_token()
+            // would (the separator's place first, known once the width is).
+            const std::size_t lead = column_ > 0;
+            char* const p = movetext_room(17);
+            char* q = p + lead;
+            if (first) *q++ = '{';
+            const bool ascii = copy_short(q, text.data() + i, j - i);
+            q += j - i;
+            if (last) *q++ = '}';
+            const auto n = std::size_t(q - (p + lead));
+            place_token(p, lead, n, ascii ? n : display_width(std::string_view(p + lead, n)),
+                        may_wrap);
+        } else if (!latin1_ && j - i <= 14) {
             char tok[16];
             std::size_t n = 0;
             if (first) tok[n++] = '{';
