@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <unordered_set>
@@ -115,15 +117,22 @@ void append_int(std::string& out, long long v) {
     out.append(f.data(), f.size());
 }
 
+/// "00" to "99".
+constexpr std::array<char, 200> two_digits = [] {
+    std::array<char, 200> t{};
+    for (int i = 0; i < 100; ++i)
+        t[std::size_t(2 * i)] = char('0' + i / 10), t[std::size_t(2 * i + 1)] = char('0' + i % 10);
+    return t;
+}();
+
 /// Decimal text of v at p; returns the end. Clocks and move numbers are short: no fmt here.
-char* put_uint(char* p, unsigned v) {
+[[gnu::always_inline]] inline char* put_uint(char* p, unsigned v) {
     if (v < 10) {
         *p = char('0' + v);
         return p + 1;
     }
     if (v < 100) {
-        p[0] = char('0' + v / 10);
-        p[1] = char('0' + v % 10);
+        std::memcpy(p, &two_digits[2 * v], 2);
         return p + 2;
     }
     char tmp[12];
@@ -140,7 +149,21 @@ constexpr std::size_t Pad = 32;
 /// Copies n bytes in 32-byte blocks (no call, no length dispatch): both sides must have Pad
 /// bytes of slack past n.
 inline char* copy_padded(char* dst, const char* src, std::size_t n) {
-    for (std::size_t i = 0; i < n; i += 32) {
+    // The first block unconditionally (an id or a tail is rarely longer).
+    std::memcpy(dst, src, 16);
+    std::memcpy(dst + 16, src + 16, 16);
+    for (std::size_t i = 32; i < n; i += 32) {
+        std::memcpy(dst + i, src + i, 16);
+        std::memcpy(dst + i + 16, src + i + 16, 16);
+    }
+    return dst + n;
+}
+
+/// copy_padded for a text of about 64 bytes (an EPD line's tail): the first 64 bytes
+/// unconditionally; both sides must have 64 bytes of slack past n.
+inline char* copy_tail(char* dst, const char* src, std::size_t n) {
+    for (std::size_t i = 0; i < 64; i += 16) std::memcpy(dst + i, src + i, 16);
+    for (std::size_t i = 64; i < n; i += 32) {
         std::memcpy(dst + i, src + i, 16);
         std::memcpy(dst + i + 16, src + i + 16, 16);
     }
@@ -175,6 +198,173 @@ inline char* copy_short(char* dst, const char* src, std::size_t n) {
     return dst + n;
 }
 
+/// Whether n bytes at s hold a '"' or a '\\' (a text to escape), 8 bytes at a time.
+inline bool has_quote_or_backslash(const char* s, std::size_t n) {
+    auto test = [](std::uint64_t w) {
+        constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+        const std::uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+        return (((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
+    };
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if (test(w)) return true;
+    }
+    for (; i < n; ++i)
+        if (s[i] == '"' || s[i] == '\\') return true;
+    return false;
+}
+
+/// Whether n bytes at s are ASCII without '"' or '\\' (nothing to quote or transcode), 8
+/// bytes at a time.
+inline bool plain_ascii(const char* s, std::size_t n) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    auto bad = [](std::uint64_t w) {
+        const std::uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+        return ((((q - ones) & ~q) | ((b - ones) & ~b)) & highs) | (w & highs);
+    };
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if (bad(w)) return false;
+    }
+    for (; i < n; ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80 || c == '"' || c == '\\') return false;
+    }
+    return true;
+}
+
+/// A rank's FEN text by its occupancy (bit f: file f holds a piece): the digits of the
+/// gaps in place (`base`), where each piece's letter goes (`shift`, in bits) and the length.
+struct RankLayout {
+    std::uint64_t base = 0;
+    std::uint8_t at[8] = {}; ///< the letter's byte, times 16 (a row of fen_letters)
+    std::uint8_t len = 0;
+};
+constexpr std::array<RankLayout, 256> make_rank_layouts() {
+    std::array<RankLayout, 256> t{};
+    for (unsigned occ = 0; occ < 256; ++occ) {
+        RankLayout& l = t[occ];
+        unsigned n = 0, gap = 0;
+        for (unsigned f = 0; f < 8; ++f) {
+            if (occ >> f & 1) {
+                if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++), gap = 0;
+                l.at[f] = std::uint8_t(16 * n++);
+            } else {
+                ++gap;
+            }
+        }
+        if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++);
+        l.len = std::uint8_t(n);
+    }
+    return t;
+}
+constexpr std::array<RankLayout, 256> rank_layouts = make_rank_layouts();
+
+/// FEN letters by Piece value (white 0-5, black 8-13); every byte value indexes it.
+/// Each letter already at its byte of the rank's word, at [16 * byte + Piece value] (values
+/// 0-13; None and the unused values have no letter), so a square costs a load and an or.
+/// Any byte value stays inside the table (zeros past the eight rows).
+constexpr std::array<std::uint64_t, 16 * 8 + 256> fen_letters = [] {
+    std::array<std::uint64_t, 16 * 8 + 256> t{};
+    constexpr char letters[] = "PNBRQK\0\0pnbrqk";
+    for (int at = 0; at < 8; ++at)
+        for (int i = 0; i < 14; ++i)
+            t[std::size_t(16 * at + i)] = std::uint64_t(std::uint8_t(letters[i])) << (8 * at);
+    return t;
+}();
+
+/// KQkq subsets by castling_rights() (bits K, Q, k, q), padded to 4; none is "-".
+constexpr char castling_subsets[16][4] = {
+    {'-', ' ', ' ', ' '}, {'K', ' ', ' ', ' '}, {'Q', ' ', ' ', ' '}, {'K', 'Q', ' ', ' '},
+    {'k', ' ', ' ', ' '}, {'K', 'k', ' ', ' '}, {'Q', 'k', ' ', ' '}, {'K', 'Q', 'k', ' '},
+    {'q', ' ', ' ', ' '}, {'K', 'q', ' ', ' '}, {'Q', 'q', ' ', ' '}, {'K', 'Q', 'q', ' '},
+    {'k', 'q', ' ', ' '}, {'K', 'k', 'q', ' '}, {'Q', 'k', 'q', ' '}, {'K', 'Q', 'k', 'q'}};
+constexpr std::uint8_t castling_subset_len[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/// The four EPD fields of the positions of one line of play (fen's direct EPD mode), each
+/// position following the last: a rank's text is redone only when a move since the last
+/// write touched that rank (a move's squares, the castling rook's and an en-passant victim's
+/// included, lie on the ranks of its from and to squares). The chain is checked by the
+/// positions' keys; a break redoes every rank. Same text as chess::FenWriter.
+class LineFenWriter {
+  public:
+    void reset() { dirty_ = 0xFF; }
+    /// A move of the line (before -> after).
+    void moved(const Position& before, Move m, const Position& after) {
+        if (before.key() == key_)
+            dirty_ |= (1u << rank_of(m.from())) | (1u << rank_of(m.to()));
+        else
+            dirty_ = 0xFF;
+        key_ = after.key();
+    }
+    void start(const Position& pos) {
+        dirty_ = 0xFF;
+        key_ = pos.key();
+    }
+    /// Writes the four fields of `pos` (the position after the last moved(), or the start)
+    /// at out (≥ 100 bytes of room); returns the end.
+    [[gnu::always_inline]] char* write(const Position& pos, char* out, EpMode ep) {
+        if (pos.chess960() && pos.castling_rights()) [[unlikely]] {
+            FenFormat f;
+            f.ep = ep;
+            f.clocks = false;
+            return fallback_.write(pos, out, f);
+        }
+        const Piece* board = pos.board();
+        const Bitboard occupied = pos.pieces();
+        for (unsigned d = dirty_; d; d &= d - 1) {
+            const int rank = std::countr_zero(d);
+            const RankLayout& l = rank_layouts[unsigned(occupied >> (8 * rank)) & 0xFF];
+            const Piece* sq = board + 8 * rank;
+            std::uint64_t w = l.base;
+            // All eight squares, unrolled (an empty square's letter is 0): no loop on the bits.
+            for (int f = 0; f < 8; ++f)
+                w |= fen_letters[unsigned(l.at[f]) + static_cast<std::uint8_t>(sq[f])];
+            text_[rank] = w;
+            len_[rank] = l.len;
+        }
+        dirty_ = 0;
+        for (int rank = 7; rank > 0; --rank) {
+            std::memcpy(out, &text_[rank], 8);
+            out += len_[rank];
+            *out++ = '/';
+        }
+        std::memcpy(out, &text_[0], 8);
+        out += len_[0];
+        out[0] = ' ';
+        out[1] = pos.side_to_move() == Color::White ? 'w' : 'b';
+        out[2] = ' ';
+        out += 3;
+        const unsigned rights = pos.castling_rights();
+        std::memcpy(out, castling_subsets[rights], 4);
+        out += castling_subset_len[rights];
+        *out++ = ' ';
+        const Square e = pos.ep_square();
+        // Which en-passant square shows: as chess::FenWriter (has_pseudo_ep() first: without
+        // a pawn beside the pushed one no legal capture exists either).
+        if (e != NoSquare &&
+            (ep == EpMode::Always ||
+             (pos.has_pseudo_ep() && (ep == EpMode::Pseudo || pos.has_legal_ep())))) {
+            *out++ = char('a' + file_of(e));
+            *out++ = char('1' + rank_of(e));
+        } else {
+            *out++ = '-';
+        }
+        return out;
+    }
+
+  private:
+    std::uint64_t text_[8] = {}; ///< each rank's text as the bytes of a word (little endian)
+    std::uint8_t len_[8] = {};
+    unsigned dirty_ = 0xFF; ///< ranks to redo at the next write
+    std::uint64_t key_ = 0; ///< the key of the line's last position
+    FenWriter fallback_;    ///< Chess960 castling rights
+};
+
 class FenVisitor final : public ReplayVisitor {
   public:
     FenVisitor(const FenRunOptions& o, GameValidator& v) : ReplayVisitor(v), o_(o) {}
@@ -184,6 +374,8 @@ class FenVisitor final : public ReplayVisitor {
         recs_.clear();
         arena_len_ = 0;
         tags_count_ = 0;
+        known_mask_ = 0;
+        tag_text_.clear();
         depth_ = 0;
         cur_.assign(1, -1);
         end_rec_ = -1;
@@ -191,14 +383,27 @@ class FenVisitor final : public ReplayVisitor {
         epd_bytes_ = 0;
         open_line_ = false;
         if (direct_) {
-            game_start_ = out_->size();
+            game_start_ = out_len_;
             line_ends_.clear();
+            line_fen_.reset();
         }
     }
     /// The game number of the game about to be read (the EPD id needs it before emit()).
     void set_game(std::uint64_t game) { game_ = game; }
     void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
+        // The tags an output shows have a slot (the first of a name counts); any other is
+        // kept only for an --id template.
+        const int k = known_tag(n);
+        if (k >= 0) {
+            if (!(known_mask_ >> k & 1)) {
+                known_mask_ |= 1u << k;
+                known_[k] = {std::uint32_t(tag_text_.size()), std::uint32_t(value.size())};
+                tag_text_.append(value);
+            }
+            return;
+        }
+        if (o_.id_template.empty()) return;
         if (tags_count_ < tags_.size()) {
             tags_[tags_count_].first.assign(n);
             tags_[tags_count_].second.assign(value);
@@ -231,9 +436,11 @@ class FenVisitor final : public ReplayVisitor {
     // ReplayListener
     void on_start(const Position& pos) override {
         if (direct_) {
+            line_fen_.start(pos);
             if ((o_.plies.kind == PlySelection::Kind::All && o_.plies.start) ||
-                (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0))
-                open_direct(pos, 0);
+                (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0)) {
+                if (selected(pos, 0)) open_direct(pos);
+            }
             return;
         }
         if (o_.plies.kind == PlySelection::Kind::All && o_.plies.start)
@@ -326,10 +533,17 @@ class FenVisitor final : public ReplayVisitor {
     std::uint64_t records() const { return recs_.size(); }
 
     /// The batch's output string: direct mode writes the lines there while the game is read.
-    void begin_batch(std::string& out) { out_ = &out; }
+    void begin_batch(std::string& out) {
+        out_ = &out;
+        out_len_ = out.size();
+    }
+    /// The batch is done: direct mode's output string gets its length.
+    void end_batch() {
+        if (direct_) out_->resize(out_len_);
+    }
     /// Drops what the game wrote (fen --valid-only, an invalid game).
     void discard() {
-        if (direct_) out_->resize(game_start_);
+        if (direct_) out_len_ = game_start_;
     }
 
     /// Tells which optional texts the output needs (set once, after the options).
@@ -340,6 +554,9 @@ class FenVisitor final : public ReplayVisitor {
         // ends (a line's fate or place is known only then).
         direct_ = o_.format == PositionFormat::Epd && !o_.variations &&
                   o_.plies.kind != PlySelection::Kind::End && !o_.quiet_only && !o_.unique;
+        // Every position after a move is written (a move's ply is at least 1).
+        every_move_ = o_.plies.kind == PlySelection::Kind::All && o_.plies.min_ply <= 1 &&
+                      o_.plies.every <= 1 && !o_.skip_check;
         wants_uci_ = o_.format == PositionFormat::Ndjson ||
                      ((o_.format == PositionFormat::Csv || o_.format == PositionFormat::Tsv) &&
                       std::find(columns_.begin(), columns_.end(), Col::MoveUci) != columns_.end());
@@ -380,60 +597,91 @@ class FenVisitor final : public ReplayVisitor {
 
     // --- direct mode (see configure()) ---
 
+    /// Room for n more bytes (and Pad) at the end of the batch's output in direct mode: the
+    /// string is kept longer than its text (out_len_), grown in blocks, and written in place.
+    /// (Small blocks: their zero fill is a few vector stores into memory written next; a
+    /// large one is a `rep stosb`.)
+    char* out_room(std::size_t n) {
+        if (out_->size() < out_len_ + n + Pad) [[unlikely]]
+            grow_out(n);
+        return out_->data() + out_len_;
+    }
+    [[gnu::noinline]] void grow_out(std::size_t n) {
+        out_->resize(std::max(out_len_ + n + Pad + 1536, out_->size()));
+    }
+    void out_append(const char* s, std::size_t n) {
+        std::memcpy(out_room(n), s, n);
+        out_len_ += n;
+    }
+
     /// A main-line move: the line of the position it was played from (if written) gets its
     /// " sm" and the tail; then the new position's line starts.
-    void on_main_move(const ReplayedMove& m) {
+    [[gnu::always_inline]] void on_main_move(const ReplayedMove& m) {
+        line_fen_.moved(m.before, m.move, m.after);
         if (open_line_) {
             std::string_view san = m.text;
             char buf[32];
             if (!m.canonical)
                 san = std::string_view(
                     buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
-            const std::size_t need = line_len_ + san.size() + 5 + tail_buf_.size();
-            if (line_.size() < need + Pad) [[unlikely]]
-                line_.resize(2 * (need + Pad)); // keeps the line's head
-            char* p = line_.data() + line_len_;
+            // The open line is at the output's end (out_len_), line_len_ bytes long; its
+            // room was made for " sm " and a SAN of up to 32 bytes.
+            if (san.size() > 32) [[unlikely]]
+                out_room(line_len_ + san.size() + 5 + epd_tail_.size() + 32);
+            char* p = out_->data() + out_len_ + line_len_;
             std::memcpy(p, " sm ", 4);
             p = copy_short(p + 4, san.data(), san.size());
             *p++ = ';';
             close_line(p);
         }
-        const PlySelection& s = o_.plies;
-        if (s.kind == PlySelection::Kind::Range && (m.ply < s.from || m.ply > s.to)) return;
-        if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
-        open_direct(m.after, m.ply);
+        if (!every_move_) {
+            const PlySelection& s = o_.plies;
+            if (s.kind == PlySelection::Kind::Range && (m.ply < s.from || m.ply > s.to)) return;
+            if (m.ply < s.min_ply || (s.every > 1 && m.ply % s.every != 0)) return;
+            if (!selected(m.after, m.ply)) return;
+        }
+        open_direct(m.after);
     }
-    /// Starts the line of a position in the line buffer: everything up to " sm".
-    void open_direct(const Position& pos, int ply) {
-        if (o_.skip_check && pos.in_check()) return;
-        if (ply < o_.plies.min_ply) return;
+    /// The --skip-check and --min-ply filters.
+    bool selected(const Position& pos, int ply) const {
+        return !(o_.skip_check && pos.in_check()) && ply >= o_.plies.min_ply;
+    }
+    /// Starts the line of a position at the output's end: everything up to " sm".
+    [[gnu::always_inline]] void open_direct(const Position& pos) {
         if (!head_ready_) prepare_head();
-        char* const line = line_.data();
-        line_len_ = std::size_t(write_epd_head(pos, line) - line);
+        // The line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
+        // (shorter than 32 bytes), the tail, and 64 bytes of slack for copy_tail.
+        char* const line = out_room(128 + epd_id_.size() + 40 + epd_tail_.size() + 32);
+        char* p = line_fen_.write(pos, line, o_.ep);
+        std::memcpy(p, " hmvc ", 6);
+        p = put_uint(p + 6, unsigned(pos.halfmove_clock()));
+        std::memcpy(p, "; fmvn ", 7);
+        p = put_uint(p + 7, unsigned(pos.fullmove_number()));
+        p = copy_padded(p, id_buf_.data(), epd_id_.size());
+        line_len_ = std::size_t(p - line);
         open_line_ = true;
     }
-    /// Ends the open line at p with the tail (the Result tag's result until the game ends)
-    /// and appends it to the output: one copy from a buffer in L1, no zero fill.
-    void close_line(char* p) {
-        p = copy_padded(p, tail_buf_.data(), epd_tail_.size());
-        out_->append(line_.data(), std::size_t(p - line_.data()));
-        line_ends_.push_back(std::uint32_t(out_->size() - game_start_));
+    /// Ends the open line at p with the tail (the Result tag's result until the game ends).
+    [[gnu::always_inline]] void close_line(char* p) {
+        p = copy_tail(p, tail_buf_.data(), epd_tail_.size());
+        out_len_ = std::size_t(p - out_->data());
+        line_ends_.push_back(std::uint32_t(out_len_ - game_start_));
         open_line_ = false;
     }
     /// End of the game: the last line gets its tail; if the movetext's result differs from
     /// the one the tails were written with, every line of the game gets the right tail.
     std::uint64_t finish_direct() {
-        if (open_line_) close_line(line_.data() + line_len_);
+        if (open_line_) close_line(out_room(line_len_ + epd_tail_.size() + 32) + line_len_);
         if (line_ends_.empty()) return 0;
         if (result_text() != tail_result_) {
             const std::string old_tail = epd_tail_;
-            const std::string region = out_->substr(game_start_);
+            const std::string region(out_->data() + game_start_, out_len_ - game_start_);
             prepare(game_);
-            out_->resize(game_start_);
+            out_len_ = game_start_;
             std::size_t from = 0;
             for (std::uint32_t end : line_ends_) {
-                out_->append(region, from, end - from - old_tail.size());
-                out_->append(epd_tail_);
+                out_append(region.data() + from, end - from - old_tail.size());
+                out_append(epd_tail_.data(), epd_tail_.size());
                 from = end;
             }
         }
@@ -455,18 +703,60 @@ class FenVisitor final : public ReplayVisitor {
     /// The EPD line's per-game middle part ("; id …;"), once the tags are known (at the first
     /// position of the game).
     void prepare_head() {
-        epd_id_ = "; id ";
-        epd_string(epd_id_, id(game_));
-        epd_id_ += ';';
-        id_buf_.assign(epd_id_.begin(), epd_id_.end());
-        id_buf_.resize(epd_id_.size() + Pad);
-        if (direct_) {
-            prepare(game_); // the tail, with the Result tag's result for now
-            // A line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
-            // (shorter than 32 bytes: on_main_move() checks), the tail.
-            line_room(128 + epd_id_.size() + 40 + epd_tail_.size());
+        if (o_.id_template.empty()) {
+            // The usual id, the game number: nothing to quote.
+            fmt::format_int n(game_);
+            char buf[48];
+            std::memcpy(buf, "; id \"", 6);
+            std::memcpy(buf + 6, n.data(), n.size());
+            std::memcpy(buf + 6 + n.size(), "\";", 2);
+            epd_id_.assign(buf, 8 + n.size());
+        } else {
+            epd_id_ = "; id ";
+            epd_string(epd_id_, id(game_));
+            epd_id_ += ';';
         }
+        set_padded(id_buf_, epd_id_, Pad);
+        if (direct_) prepare(game_); // the tail, with the Result tag's result for now
         head_ready_ = true;
+    }
+    /// `text` at the start of `buf`, with `slack` bytes of room after it (left as they are:
+    /// they are only copied along past a text's end, never shown).
+    static void set_padded(std::vector<char>& buf, const std::string& text, std::size_t slack) {
+        if (buf.size() < text.size() + slack) buf.resize(text.size() + slack);
+        std::memcpy(buf.data(), text.data(), text.size());
+    }
+    /// The EPD tail (c0, c1) put together at once when every text in it is ASCII with nothing
+    /// to quote (else false: prepare() takes the general path, same text).
+    bool prepare_epd_tail_plain() {
+        const std::string_view parts[9] = {tag("White"), "-", tag("Black"), " ", tag("Event"), " ",
+                                           tag("Site"),  " ", tag("Date")};
+        const std::string_view result = result_text();
+        std::size_t total = result.size();
+        bool plain = plain_ascii(result.data(), result.size());
+        for (std::string_view part : parts) {
+            total += part.size();
+            plain &= plain_ascii(part.data(), part.size());
+        }
+        if (!plain || total > 400) return false;
+        char buf[512];
+        char* p = buf;
+        std::memcpy(p, " c0 \"", 5);
+        p += 5;
+        for (std::string_view part : parts) {
+            std::memcpy(p, part.data(), part.size());
+            p += part.size();
+        }
+        std::memcpy(p, "\"; c1 \"", 7);
+        p += 7;
+        std::memcpy(p, result.data(), result.size());
+        p += result.size();
+        std::memcpy(p, "\";\n", 3);
+        p += 3;
+        epd_tail_.assign(buf, std::size_t(p - buf));
+        tail_result_.assign(result);
+        set_padded(tail_buf_, epd_tail_, 64); // slack for copy_padded and copy_tail
+        return true;
     }
     /// Strings that are the same for every position of the game, built once per game.
     void prepare(std::uint64_t game) {
@@ -474,7 +764,9 @@ class FenVisitor final : public ReplayVisitor {
             game_str_.clear();
             append_int(game_str_, static_cast<long long>(game));
         }
-        if (o_.format == PositionFormat::Epd) {
+        if (o_.format == PositionFormat::Epd && prepare_epd_tail_plain()) {
+            // done: the usual tags (ASCII, nothing to quote)
+        } else if (o_.format == PositionFormat::Epd) {
             c0_.clear();
             for (std::string_view part :
                  {tag("White"), std::string_view("-"), tag("Black"), std::string_view(" "),
@@ -493,8 +785,7 @@ class FenVisitor final : public ReplayVisitor {
             tail_result_ = result_text();
             epd_string(epd_tail_, tail_result_);
             epd_tail_ += ";\n";
-            tail_buf_.assign(epd_tail_.begin(), epd_tail_.end());
-            tail_buf_.resize(epd_tail_.size() + Pad); // slack for copy_padded
+            set_padded(tail_buf_, epd_tail_, 64); // slack for copy_padded and copy_tail
         } else if (o_.format == PositionFormat::Ndjson) {
             json_tail_.clear();
             Record none;
@@ -554,7 +845,31 @@ class FenVisitor final : public ReplayVisitor {
     std::string_view arena(std::uint32_t b, std::uint32_t len) const {
         return std::string_view(arena_.data() + b, len);
     }
+    /// Slot of a tag name the outputs show (EPD c0/c1, NDJSON, CSV columns), or -1.
+    static int known_tag(std::string_view n) {
+        // Fixed-length compares: a load and a compare each, no call.
+        auto is = [&](const char(&name)[sizeof "Event"]) {
+            return std::memcmp(n.data(), name, 5) == 0;
+        };
+        switch (n.size()) {
+        case 4:
+            return std::memcmp(n.data(), "Site", 4) == 0   ? 1
+                   : std::memcmp(n.data(), "Date", 4) == 0 ? 2
+                                                           : -1;
+        case 5: return is("Event") ? 0 : is("White") ? 3 : is("Black") ? 4 : -1;
+        case 6: return std::memcmp(n.data(), "Result", 6) == 0 ? 5 : -1;
+        case 8:
+            return std::memcmp(n.data(), "WhiteElo", 8) == 0   ? 6
+                   : std::memcmp(n.data(), "BlackElo", 8) == 0 ? 7
+                                                               : -1;
+        default: return -1;
+        }
+    }
     std::string_view tag(std::string_view name) const {
+        if (const int k = known_tag(name); k >= 0)
+            return known_mask_ >> k & 1
+                       ? std::string_view(tag_text_.data() + known_[k].first, known_[k].second)
+                       : std::string_view();
         for (std::size_t i = 0; i < tags_count_; ++i)
             if (tags_[i].first == name) return tags_[i].second;
         return {};
@@ -567,6 +882,11 @@ class FenVisitor final : public ReplayVisitor {
     }
     static void epd_string(std::string& out, std::string_view s) {
         out += '"';
+        if (!has_quote_or_backslash(s.data(), s.size())) {
+            out.append(s);
+            out += '"';
+            return;
+        }
         // Runs without '"' or '\\' are appended whole.
         std::size_t from = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
@@ -725,8 +1045,11 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<Record> recs_;
     std::vector<char> arena_; ///< the game's texts (FENs, moves, clocks); only grows
     std::size_t arena_len_ = 0;
-    std::vector<std::pair<std::string, std::string>> tags_;
+    std::vector<std::pair<std::string, std::string>> tags_; ///< others, for --id templates
     std::size_t tags_count_ = 0;
+    std::string tag_text_;                                  ///< the known tags' values
+    std::pair<std::uint32_t, std::uint32_t> known_[8] = {}; ///< in tag_text_, by known_tag()
+    unsigned known_mask_ = 0;                               ///< slots set in this game
     int depth_ = 0;
     std::vector<int> cur_;
     int end_rec_ = -1;
@@ -740,9 +1063,12 @@ class FenVisitor final : public ReplayVisitor {
     std::string tail_result_;              ///< the result in epd_tail_
     std::string c0_;                       ///< EPD c0 before quoting
     bool direct_ = false;                  ///< see configure()
+    bool every_move_ = false;              ///< direct mode: no ply filter applies
     std::string* out_ = nullptr;           ///< the batch's output
     std::vector<char> line_;               ///< a line being made (and Pad bytes)
     std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
+    std::size_t out_len_ = 0;              ///< direct mode: the output's text length
+    LineFenWriter line_fen_;               ///< direct mode: the main line's positions
     std::size_t game_start_ = 0;           ///< direct mode: where the game's lines begin
     bool open_line_ = false;               ///< direct mode: a line awaits its " sm" and tail
     std::vector<std::uint32_t> line_ends_; ///< direct mode: the game's line ends
@@ -789,6 +1115,7 @@ class FenProcessor final : public BatchProcessor {
             }
             stats.positions += visitor_->emit(out.out, out.keys, g.number);
         }
+        visitor_->end_batch();
         in_bytes_ += batch.text.size();
         out_bytes_ += out.out.size();
     }

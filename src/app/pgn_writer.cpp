@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstring>
 
@@ -30,13 +31,74 @@ bool is_str_tag(std::string_view name) {
     return false;
 }
 
+/// Index of a roster tag in SevenTagRoster, or -1 (by length first: one compare mostly).
+int roster_index(std::string_view name) {
+    switch (name.size()) {
+    case 4: return name == "Site" ? 1 : name == "Date" ? 2 : -1;
+    case 5:
+        return name == "Event"   ? 0
+               : name == "Round" ? 3
+               : name == "White" ? 4
+               : name == "Black" ? 5
+                                 : -1;
+    case 6: return name == "Result" ? 6 : -1;
+    default: return -1;
+    }
+}
+
+/// Whether n bytes at s hold a '"' or a '\\' (a tag value that needs escaping).
+inline bool has_quote_or_backslash(const char* s, std::size_t n) {
+    auto test = [](std::uint64_t w) {
+        constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+        const std::uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+        return (((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
+    };
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if (test(w)) return true;
+    }
+    for (; i < n; ++i)
+        if (s[i] == '"' || s[i] == '\\') return true;
+    return false;
+}
+
 /// Tags that make the movetext replayable: kept whatever --tags says.
 bool is_setup_tag(std::string_view name) {
     return name == "FEN" || name == "SetUp" || name == "Variant";
 }
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+/// ' ', '\t', '\n', '\r', '\v', '\f' by byte value (a comment is scanned byte by byte).
+constexpr std::array<bool, 256> space_bytes = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {' ', '\t', '\n', '\r', '\v', '\f'}) t[c] = true;
+    return t;
+}();
+bool is_space(char c) { return space_bytes[static_cast<unsigned char>(c)]; }
+
+/// The end of the word at i in text: the first space byte at or after i (or the end). Eight
+/// bytes at a time while they last: a byte below 0x21 is a candidate (every space byte is),
+/// the first one checked against the table.
+std::size_t word_end(std::string_view text, std::size_t i) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const char* s = text.data();
+    const std::size_t n = text.size();
+    while (std::endian::native == std::endian::little && i + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        // Bytes below 0x21; exact for the lowest flagged byte (borrows only run upwards).
+        const std::uint64_t low = (w - ones * 0x21) & ~w & highs;
+        if (!low) {
+            i += 8;
+            continue;
+        }
+        const std::size_t at = i + std::size_t(std::countr_zero(low) / 8);
+        if (is_space(s[at])) return at;
+        i = at + 1; // a control byte inside the word
+    }
+    while (i < n && !is_space(s[i])) ++i;
+    return i;
 }
 
 /// Display columns of UTF-8 text: one per code point (continuation bytes don't count).
@@ -155,7 +217,8 @@ void PgnWriter::begin_game(const GameSpan& span) {
     validator_.begin_game(span);
     tag_text_.clear();
     tags_.clear();
-    movetext_.clear();
+    std::fill(std::begin(roster_), std::end(roster_), -1);
+    movetext_len_ = 0;
     column_ = 0;
     pending_opens_ = 0;
     depth_ = hidden_depth_ = 0;
@@ -197,6 +260,9 @@ void PgnWriter::tag(std::string_view name, std::string_view value, const SourceL
     e.value_begin = static_cast<std::uint32_t>(tag_text_.size());
     e.value_size = static_cast<std::uint32_t>(value.size());
     tag_text_.append(value);
+    const int r = roster_index(name);
+    e.roster = r >= 0;
+    if (r >= 0) roster_[r] = int(tags_.size());
     tags_.push_back(e);
 }
 
@@ -216,9 +282,96 @@ void PgnWriter::move_number(int n, bool black_dots, const SourceLocation& loc) {
     validator_.move_number(n, black_dots, loc); // numbers are rewritten from the position
 }
 
+void PgnWriter::grow_movetext(std::size_t n) {
+    const std::size_t cap = std::max(2 * movetext_cap_, movetext_len_ + n + 4096);
+    std::unique_ptr<char[]> bigger(new char[cap]);
+    if (movetext_len_) std::memcpy(bigger.get(), movetext_.get(), movetext_len_);
+    movetext_ = std::move(bigger);
+    movetext_cap_ = cap;
+}
+
+void PgnWriter::put_bytes(std::string_view s) {
+    if (s.empty()) return;
+    std::memcpy(movetext_room(s.size()), s.data(), s.size());
+    movetext_len_ += s.size();
+}
+
+/// The separator of a token of width w already written at p + lead (lead: 1 when the line
+/// has text, the separator's place), and the token's n bytes counted. §8.2.1: the line
+/// breaks before a token that would pass the line width (tokens are never split).
+inline void PgnWriter::place_token(char* p, std::size_t lead, std::size_t n, std::size_t w,
+                                   bool may_wrap) {
+    if (lead) {
+        if (may_wrap && column_ + 1 + w > std::size_t(opts_.line_width)) {
+            p[0] = '\n';
+            column_ = 0;
+        } else {
+            p[0] = ' ';
+            ++column_;
+        }
+    }
+    column_ += w;
+    movetext_len_ += lead + n;
+}
+
+/// `12.` or `12...`, written in place.
+void PgnWriter::put_move_number(int n, bool black) {
+    if (pending_opens_ != 0) {
+        char buf[24];
+        char* end = write_move_number(buf, n, black);
+        put_token(std::string_view(buf, std::size_t(end - buf)));
+        return;
+    }
+    const std::size_t lead = column_ > 0;
+    char* const p = movetext_room(24);
+    const char* end = write_move_number(p + lead, n, black);
+    const auto len = std::size_t(end - (p + lead));
+    place_token(p, lead, len, len, true);
+}
+
+/// Appends a token, breaking the line before it when it would pass the line width (§8.2.1:
+/// tokens are never split). Pending '(' are glued to its front.
+inline void PgnWriter::put_token(std::string_view tok, bool may_wrap) {
+    if (pending_opens_ == 0 && tok.size() <= 16) [[likely]] {
+        // The usual token (a move, a NAG, a comment word) is short: copied once, straight to
+        // its place after room for the separator; the separator is known once the width is.
+        const std::size_t lead = column_ > 0;
+        char* const p = movetext_room(17);
+        const bool ascii = copy_short(p + lead, tok.data(), tok.size());
+        place_token(p, lead, tok.size(), ascii ? tok.size() : display_width(tok), may_wrap);
+        return;
+    }
+    put_token_slow(tok, may_wrap);
+}
+
+/// put_token() of a long token or one with '(' to glue to its front.
+void PgnWriter::put_token_slow(std::string_view tok, bool may_wrap) {
+    const std::size_t opens = std::size_t(pending_opens_);
+    const std::size_t w = display_width(tok) + opens;
+    if (column_ > 0) {
+        if (may_wrap && column_ + 1 + w > std::size_t(opts_.line_width)) {
+            put_char('\n');
+            column_ = 0;
+        } else {
+            put_char(' ');
+            ++column_;
+        }
+    }
+    pending_opens_ = 0;
+    column_ += w;
+    char* const p = movetext_room(opens);
+    std::memset(p, '(', opens);
+    movetext_len_ += opens;
+    put_bytes(tok);
+}
+
 void PgnWriter::move(std::string_view text, const SourceLocation& loc) {
     validator_.move(text, loc); // a replayed move comes back through on_move()
     if (validator_.last_move_replayed()) return;
+    not_replayed(text, loc);
+}
+
+void PgnWriter::not_replayed(std::string_view text, const SourceLocation& loc) {
     if (chess::is_ep_suffix_token(text)) return; // `exd6 e.p.`: part of the move before
     unconvertible(loc, fmt::format("move '{}' was not replayed (a variation before the first "
                                    "move, or nested too deep)",
@@ -232,10 +385,7 @@ void PgnWriter::on_move(const ReplayedMove& m) {
     const bool black = m.before.side_to_move() == chess::Color::Black;
     // §8.2.2.2: every white move has its number; a black move only after a comment or a
     // variation, or as the first move of a line.
-    if (!black || need_number_) {
-        end = write_move_number(buf, m.before.fullmove_number(), black);
-        put_token(std::string_view(buf, std::size_t(end - buf)));
-    }
+    if (!black || need_number_) put_move_number(m.before.fullmove_number(), black);
     need_number_ = false;
     if (m.move.is_null()) {
         put_token("--");
@@ -315,7 +465,7 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
             i = j;
         }
         put_token(scratch_);
-        movetext_ += '\n';
+        put_char('\n');
         column_ = 0;
         return;
     }
@@ -323,15 +473,26 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
     bool first = true;
     for (;;) {
         while (i < text.size() && is_space(text[i])) ++i;
-        std::size_t j = i;
-        while (j < text.size() && !is_space(text[j])) ++j;
+        const std::size_t j = word_end(text, i);
         std::size_t k = j;
         while (k < text.size() && is_space(text[k])) ++k;
         bool last = k >= text.size();
         // A line that starts with '%' is an escape line (§6): such a word stays on the line.
         const bool may_wrap = first || text[i] != '%';
-        if (!latin1_ && j - i <= 14) {
-            // The usual word (`[%clk`, `0:03:00]`): put together on the stack, no string.
+        if (!latin1_ && j - i <= 14 && pending_opens_ == 0) {
+            // The usual word (`[%clk`, `0:03:00]`): put together in its place, as put_token()
+            // would (the separator's place first, known once the width is).
+            const std::size_t lead = column_ > 0;
+            char* const p = movetext_room(17);
+            char* q = p + lead;
+            if (first) *q++ = '{';
+            const bool ascii = copy_short(q, text.data() + i, j - i);
+            q += j - i;
+            if (last) *q++ = '}';
+            const auto n = std::size_t(q - (p + lead));
+            place_token(p, lead, n, ascii ? n : display_width(std::string_view(p + lead, n)),
+                        may_wrap);
+        } else if (!latin1_ && j - i <= 14) {
             char tok[16];
             std::size_t n = 0;
             if (first) tok[n++] = '{';
@@ -381,45 +542,12 @@ void PgnWriter::end_variation(const SourceLocation& loc) {
         return;
     }
     if (column_ + 1 > std::size_t(opts_.line_width)) {
-        movetext_ += '\n';
+        put_char('\n');
         column_ = 0;
     }
-    movetext_ += ')';
+    put_char(')');
     ++column_;
     need_number_ = true;
-}
-
-/// Appends a token, breaking the line before it when it would pass the line width (§8.2.1:
-/// tokens are never split). Pending '(' are glued to its front.
-void PgnWriter::put_token(std::string_view tok, bool may_wrap) {
-    const std::size_t opens = std::size_t(pending_opens_);
-    // The usual token (a move, a move number, a NAG) is short and ASCII: copied into buf
-    // after room for the separator, then appended with it at once.
-    char buf[17];
-    const bool fast = opens == 0 && tok.size() <= 16;
-    const bool ascii = fast && copy_short(buf + 1, tok.data(), tok.size());
-    const std::size_t w = (ascii ? tok.size() : display_width(tok)) + opens;
-    char sep = 0;
-    if (column_ > 0) {
-        if (may_wrap && column_ + 1 + w > std::size_t(opts_.line_width)) {
-            sep = '\n';
-            column_ = 0;
-        } else {
-            sep = ' ';
-            ++column_;
-        }
-    }
-    pending_opens_ = 0;
-    column_ += w;
-    if (fast) {
-        buf[0] = sep;
-        const std::size_t skip = sep == 0;
-        movetext_.append(buf + skip, 1 - skip + tok.size());
-        return;
-    }
-    if (sep) movetext_ += sep;
-    movetext_.append(opens, '(');
-    movetext_.append(tok);
 }
 
 void PgnWriter::result(std::string_view text, const SourceLocation& loc) {
@@ -482,7 +610,7 @@ void PgnWriter::finish() {
     }
     pending_opens_ = 0; // every variation is closed by now
     put_token(result_text_);
-    movetext_ += '\n';
+    put_char('\n');
     if (opts_.add_fen && final_pos != nullptr) {
         char buf[128];
         final_fen_.assign(buf, chess::write_fen(*final_pos, buf));
@@ -502,27 +630,46 @@ bool PgnWriter::tag_selected(std::string_view name) const {
     return false;
 }
 
-void PgnWriter::put_tag(std::string& out, std::string_view name, std::string_view value) const {
-    if (!latin1_ && name.size() + value.size() <= 250) {
-        // The usual tag: nothing to escape or convert; the line made in a buffer, one append.
-        bool plain = true;
-        for (char c : value) plain &= c != '"' && c != '\\';
-        if (plain) {
-            char buf[256];
-            buf[0] = '[';
-            std::memcpy(buf + 1, name.data(), name.size());
-            char* p = buf + 1 + name.size();
-            *p++ = ' ';
-            *p++ = '"';
-            std::memcpy(p, value.data(), value.size());
-            p += value.size();
-            *p++ = '"';
-            *p++ = ']';
-            *p++ = '\n';
-            out.append(buf, std::size_t(p - buf));
-            return;
-        }
+/// Room for n more bytes at the tag section's end.
+char* PgnWriter::header_room(std::size_t n) const {
+    if (header_cap_ - header_len_ < n) {
+        const std::size_t cap = std::max(2 * header_cap_, header_len_ + n + 1024);
+        std::unique_ptr<char[]> bigger(new char[cap]);
+        if (header_len_) std::memcpy(bigger.get(), header_.get(), header_len_);
+        header_ = std::move(bigger);
+        header_cap_ = cap;
     }
+    return header_.get() + header_len_;
+}
+
+void PgnWriter::put_tag(std::string_view name, std::string_view value) const {
+    if (latin1_ || name.size() > 16 || value.size() > 250 ||
+        has_quote_or_backslash(value.data(), value.size())) {
+        put_tag_slow(name, value);
+        return;
+    }
+    // The usual tag: nothing to escape or convert; written in place.
+    char* const start = header_room(name.size() + value.size() + 6);
+    char* p = start;
+    *p++ = '[';
+    copy_short(p, name.data(), name.size());
+    p += name.size();
+    *p++ = ' ';
+    *p++ = '"';
+    if (value.size() <= 16)
+        copy_short(p, value.data(), value.size());
+    else
+        std::memcpy(p, value.data(), value.size());
+    p += value.size();
+    *p++ = '"';
+    *p++ = ']';
+    *p++ = '\n';
+    header_len_ += std::size_t(p - start);
+}
+
+void PgnWriter::put_tag_slow(std::string_view name, std::string_view value) const {
+    std::string& out = tag_scratch_;
+    out.clear();
     out += '[';
     out.append(name);
     out += " \"";
@@ -539,23 +686,23 @@ void PgnWriter::put_tag(std::string& out, std::string_view name, std::string_vie
         }
     }
     out += "\"]\n";
+    std::memcpy(header_room(out.size()), out.data(), out.size());
+    header_len_ += out.size();
 }
 
 void PgnWriter::append_to(std::string& out) const {
     if (verdict_ != GameVerdict::Converted) return;
-    const std::size_t start = out.size();
+    header_len_ = 0;
     // §8.1.1: the Seven Tag Roster first, in its order; a missing tag gets its "unknown"
     // value; Result always equals the termination marker.
     for (const StrTag& s : SevenTagRoster) {
         if (!tag_selected(s.name)) continue;
         if (s.name == "Result") {
-            put_tag(out, s.name, result_text_);
+            put_tag(s.name, result_text_);
             continue;
         }
-        std::string_view value = s.unknown;
-        for (const TagEntry& t : tags_)
-            if (tag_name(t) == s.name) value = tag_value(t);
-        put_tag(out, s.name, value);
+        const int i = roster_[&s - SevenTagRoster.data()];
+        put_tag(s.name, i >= 0 ? tag_value(tags_[std::size_t(i)]) : s.unknown);
     }
     // Then the others, in input order (or by name with --sort-tags).
     char plies[16];
@@ -565,8 +712,8 @@ void PgnWriter::append_to(std::string& out) const {
     order.clear();
     bool have_plycount = false, have_final_fen = false;
     for (std::uint32_t i = 0; i < tags_.size(); ++i) {
+        if (tags_[i].roster) continue;
         std::string_view name = tag_name(tags_[i]);
-        if (is_str_tag(name)) continue;
         bool add_plycount = opts_.add_plycount && name == "PlyCount";
         bool add_final_fen = opts_.add_fen && name == "FinalFEN" && !final_fen_.empty();
         have_plycount |= add_plycount;
@@ -594,18 +741,21 @@ void PgnWriter::append_to(std::string& out) const {
     for (std::uint32_t i : order) {
         std::string_view name = tag_name(tags_[i]);
         while (opts_.sort_tags && next_added < n_added && added[next_added].name < name) {
-            put_tag(out, added[next_added].name, added[next_added].value);
+            put_tag(added[next_added].name, added[next_added].value);
             ++next_added;
         }
         std::string_view value = tag_value(tags_[i]);
         if (opts_.add_plycount && name == "PlyCount") value = plycount;
         if (opts_.add_fen && name == "FinalFEN" && !final_fen_.empty()) value = final_fen_;
-        put_tag(out, name, value);
+        put_tag(name, value);
     }
     for (; next_added < n_added; ++next_added)
-        put_tag(out, added[next_added].name, added[next_added].value);
-    if (out.size() != start) out += '\n'; // the blank line between tags and movetext
-    out += movetext_;
+        put_tag(added[next_added].name, added[next_added].value);
+    if (header_len_) {
+        out.append(header_.get(), header_len_);
+        out += '\n'; // the blank line between tags and movetext
+    }
+    out.append(movetext_.get(), movetext_len_);
     out += '\n'; // one blank line after the game
 }
 

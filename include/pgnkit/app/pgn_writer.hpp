@@ -13,6 +13,7 @@
 #include "pgnkit/pgn/reader.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -113,6 +114,7 @@ class PgnWriter : public VisitorBase, private ReplayListener {
   private:
     struct TagEntry {
         std::uint32_t name_begin, name_size, value_begin, value_size;
+        bool roster; ///< one of the Seven Tag Roster
     };
 
     void on_move(const ReplayedMove& m) override;
@@ -120,9 +122,24 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     bool visible() const { return hidden_depth_ == 0; }
     void unconvertible(SourceLocation loc, std::string reason);
     void put_token(std::string_view tok, bool may_wrap = true);
+    [[gnu::noinline]] void put_token_slow(std::string_view tok, bool may_wrap);
+    [[gnu::noinline]] void not_replayed(std::string_view text, const SourceLocation& loc);
+    /// Room for n more bytes at the movetext's end (its length does not change).
+    char* movetext_room(std::size_t n) {
+        if (movetext_cap_ - movetext_len_ < n) [[unlikely]]
+            grow_movetext(n);
+        return movetext_.get() + movetext_len_;
+    }
+    void grow_movetext(std::size_t n);
+    void put_char(char c) { *movetext_room(1) = c, ++movetext_len_; }
+    void put_bytes(std::string_view s);
+    void place_token(char* p, std::size_t lead, std::size_t n, std::size_t w, bool may_wrap);
+    void put_move_number(int n, bool black);
     void put_text_words(std::string_view text, bool braces);
     void put_comment(std::string_view text);
-    void put_tag(std::string& out, std::string_view name, std::string_view value) const;
+    void put_tag(std::string_view name, std::string_view value) const;
+    [[gnu::noinline]] void put_tag_slow(std::string_view name, std::string_view value) const;
+    char* header_room(std::size_t n) const;
     bool tag_selected(std::string_view name) const;
     std::string_view tag_name(const TagEntry& t) const;
     std::string_view tag_value(const TagEntry& t) const;
@@ -134,10 +151,18 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     const GameSpan* span_ = nullptr;
 
     // Per game, reused.
-    std::string tag_text_;                     ///< names and values of the tags, back to back
-    std::vector<TagEntry> tags_;               ///< in input order, duplicates dropped
+    std::string tag_text_;       ///< names and values of the tags, back to back
+    std::vector<TagEntry> tags_; ///< in input order, duplicates dropped
+    int roster_[7] = {};         ///< tags_ index of each roster tag, or -1
+    /// The tag section being made by append_to(): written in place, appended once.
+    mutable std::unique_ptr<char[]> header_;
+    mutable std::size_t header_len_ = 0, header_cap_ = 0;
+    mutable std::string tag_scratch_;
     mutable std::vector<std::uint32_t> order_; ///< scratch of append_to()
-    std::string movetext_;                     ///< the wrapped movetext, without the result
+    /// The wrapped movetext, without the result: a buffer written in place (a token is
+    /// copied once, straight to its place; no string append per token).
+    std::unique_ptr<char[]> movetext_;
+    std::size_t movetext_len_ = 0, movetext_cap_ = 0;
     std::string scratch_, scratch2_;
     std::size_t column_ = 0;           ///< display column in the current movetext line
     int pending_opens_ = 0;            ///< '(' waiting to be glued to the next token
