@@ -75,6 +75,26 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
 #endif
 }
 
+#ifdef __SSE2__
+/// The tag name bytes (is_tag_name_char) among the 16 bytes at p, a bit each: letters (by
+/// their lower case), digits and `:`, and `_ - + # =`.
+inline unsigned tag_name_mask16(const char* p) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i alpha =
+        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
+    __m128i digit =
+        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(v, _mm_set1_epi8(':')), _mm_set1_epi8('0')), v);
+    __m128i other = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')), _mm_cmpeq_epi8(v, _mm_set1_epi8('-'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
+                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('=')))));
+    return static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), other)));
+}
+#endif
+
 /// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
 /// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
 struct PlainTag {
@@ -90,9 +110,15 @@ struct PlainTag {
 /// general path handles it).
 inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag& t) {
     if (i > n || n - i < 32) return false;
+#ifdef __SSE2__
+    // The name's length at once: the first byte that is not a tag name byte.
+    std::size_t len = static_cast<std::size_t>(__builtin_ctz(~tag_name_mask16(p + i)));
+    std::size_t j = i + len;
+#else
     std::size_t j = i;
     while (j < i + 16 && has_class(p[j], cls_tag_name)) ++j;
     std::size_t len = j - i;
+#endif
     if (len == 0 || len == 16) return false;
     if (p[j] == ' ') ++j;
     if (p[j] != '"') {
