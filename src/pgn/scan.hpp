@@ -95,6 +95,23 @@ inline unsigned tag_name_mask16(const char* p) {
 }
 #endif
 
+#ifdef __SSE2__
+/// The bytes the splitter's movetext scan stops at (LF CR { } ( ) ;) among the 16 bytes at
+/// p, a bit each.
+inline unsigned movetext_mask16(const char* p) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                   _mm_set1_epi8('(')); // ( )
+    __m128i eol = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                               _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    __m128i brace =
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('{')), _mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
+    __m128i m = _mm_or_si128(_mm_or_si128(paren, eol),
+                             _mm_or_si128(brace, _mm_cmpeq_epi8(v, _mm_set1_epi8(';'))));
+    return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+#endif
+
 /// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
 /// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
 struct PlainTag {

@@ -448,6 +448,44 @@ void GameSplitter::decide_tag_line() {
 // byte machine in next() has something to decide (a line end, a `;`, the end of the
 // buffer) and leave exactly the state it would have reached byte by byte.
 
+namespace {
+#ifdef __SSE2__
+/// The movetext scan 32 bytes at a time from p while 32 bytes are left: one mask of the bytes
+/// that matter in either state, taken in order. True at a line end or `;` (p there).
+bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
+                 std::size_t& token_start) {
+    while (p + 32 <= e) {
+        std::uint32_t m = detail::movetext_mask16(b + p) |
+                          (std::uint32_t{detail::movetext_mask16(b + p + 16)} << 16);
+        for (; m != 0; m &= m - 1) {
+            std::size_t k = p + static_cast<std::size_t>(__builtin_ctz(m));
+            char c = b[k];
+            if (comment) {
+                if (c == '}') {
+                    comment = false;
+                } else if (c == '\n' || c == '\r') {
+                    p = k;
+                    return true;
+                }
+            } else if (c == '{') {
+                comment = true;
+                token_start = k + 1;
+            } else if (c == '(') {
+                ++depth;
+            } else if (c == ')') {
+                if (depth > 0) --depth;
+            } else if (c != '}') { // LF, CR, `;`
+                p = k;
+                return true;
+            }
+        }
+        p += 32;
+    }
+    return false;
+}
+#endif
+} // namespace
+
 void GameSplitter::scan_movetext() {
     const char* b = buf_.get();
     const std::size_t e = end_;
@@ -455,8 +493,17 @@ void GameSplitter::scan_movetext() {
         std::size_t p = pos_;
         std::uint64_t depth = depth_;
         bool comment = mode_ == Mode::Comment;
-        for (;;) {
+        bool stop = false; // at a line end or `;` (p)
+        while (!stop) {
             if (comment) {
+#ifdef __SSE2__
+                // Text with comments (clocks after every move): the rest of the line by
+                // blocks, a comment's braces two bits of a mask instead of two searches.
+                if (p + 32 <= e) {
+                    stop = scan_blocks(b, e, p, depth, comment, token_start_);
+                    continue; // at the stop, or the tail below
+                }
+#endif
                 p = find_any<'}', '\n', '\r'>(b, p, e);
                 if (p == e || b[p] != '}') break;
                 comment = false;
@@ -475,7 +522,7 @@ void GameSplitter::scan_movetext() {
                 if (depth > 0) --depth;
                 ++p;
             } else {
-                break;
+                stop = true;
             }
         }
         depth_ = depth;

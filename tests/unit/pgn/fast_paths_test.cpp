@@ -90,6 +90,11 @@ std::string games_text(std::string_view eol) {
              (k % 2 == 0 ? "Nf6" : "Ng8");
     s += " {a comment" + e + "over two lines} 2. d4 { [%clk 0:03:00] } d5 { [%clk 0:02:59] } *" +
          e + e;
+    // Parentheses and braces in comments, braces in variations, stray closers, `;`.
+    s += "[Event \"v\"]" + e + e + "1. e4 { [%clk 0:03:00] (not a variation { } e5 (1... c5 " +
+         "{ a comment } 2. Nf3 ) } 2. Nf3 ) Nc6 ; rest { of the line" + e + "3. Bb5 {x" + e + e +
+         "[Event \"u\"]" + e + "y} a6 { a much longer comment that goes over two 32-byte blocks" +
+         " ( ) ; } *" + e + e;
     s += "[Event \"y\"]" + e + e + "1. e4 e5 *";
     return s;
 }
