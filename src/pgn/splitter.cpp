@@ -577,40 +577,60 @@ void GameSplitter::scan_tag_name() {
     pos_ = p;
 }
 
-bool GameSplitter::plain_tag_line() {
-    // The usual line of a tag section, `[Name "value"]` and its line break, in one go: what
-    // the general path does with it (its name neither begins a game nor is seen after a
-    // blank line, so decide_tag_line only adds the name; end_line; handle_newline).
+bool GameSplitter::plain_tag_lines() {
+    // The usual lines of a tag section, `[Name "value"]` and its line break, in one go with
+    // the state in locals: what the general path does with each (its name neither begins a
+    // game nor is seen after a blank line, so decide_tag_line only adds the name; end_line;
+    // handle_newline; open_tag_line at a `[` beginning the next line).
     if (game_ != Game::Tags || !first_tag_on_line_) return false;
     const char* b = buf_.get();
     const std::size_t e = end_;
-    detail::PlainTag t;
-    if (!detail::scan_plain_tag(b, pos_, e, t)) return false;
-    std::size_t r = t.close + 1;
-    while (r < e && is_blank(b[r])) ++r;
-    if (r == e || (b[r] != '\n' && b[r] != '\r')) return false;
-    std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
-    if (t.name_end - pos_ > 8) h = mix_name_word(h, t.name_hi);
-    if (blank_before_ && name_seen(h)) return false; // the next game
-    add_name(h);
-    // end_line(r) for a tag line of a tag section
-    content_end_ = r;
-    content_end_abs_ = abs_offset(r);
-    blank_before_ = false;
-    line_content_ = false;
-    first_tag_on_line_ = true;
-    mode_ = Mode::LineStart;
-    // handle_newline, and the LF of a CR LF
-    ++line_;
-    std::size_t q = r + 1;
-    cr_pending_ = b[r] == '\r';
-    if (cr_pending_ && q < e && b[q] == '\n') {
-        cr_pending_ = false;
+    std::size_t q = pos_;    // after the `[` of the line being read
+    std::size_t last = 0;    // the line break of the last line taken
+    std::size_t ls = 0;      // the start of the line after it
+    std::uint64_t lines = 0; // lines taken
+    bool cr = false;         // cr_pending_ after the last line taken
+    bool opened = false;     // the line at ls begins with `[` (open_tag_line done)
+    bool blank = blank_before_;
+    for (;;) {
+        detail::PlainTag t;
+        if (!detail::scan_plain_tag(b, q, e, t)) break;
+        std::size_t r = t.close + 1;
+        while (r < e && is_blank(b[r])) ++r;
+        if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
+        std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
+        if (t.name_end - q > 8) h = mix_name_word(h, t.name_hi);
+        if (blank && name_seen(h)) break; // the next game
+        add_name(h);
+        blank = false;
+        last = r;
+        ++lines;
+        q = r + 1;
+        cr = b[r] == '\r';
+        if (cr && q < e && b[q] == '\n') {
+            cr = false;
+            ++q;
+        }
+        if (q < e && b[q] != '\n' && b[q] != '\r') cr = false;
+        ls = q;
+        opened = q < e && b[q] == '[';
+        if (!opened) break;
         ++q;
     }
-    pos_ = line_start_ = line_floor_ = q;
-    line_start_offset_ = abs_offset(q);
-    if (q < e && b[q] != '\n' && b[q] != '\r') cr_pending_ = false;
+    if (lines == 0) return false;
+    // end_line(last) for a tag line of a tag section, handle_newline for its line break
+    content_end_ = last;
+    content_end_abs_ = abs_offset(last);
+    blank_before_ = false;
+    first_tag_on_line_ = true;
+    line_ += lines;
+    cr_pending_ = cr;
+    line_start_ = line_floor_ = ls;
+    line_start_offset_ = abs_offset(ls);
+    pos_ = ls;
+    line_content_ = false;
+    mode_ = Mode::LineStart;
+    if (opened) open_tag_line();
     return true;
 }
 
@@ -630,12 +650,8 @@ void GameSplitter::scan_tag() {
     const char* b = buf_.get();
     const std::size_t e = end_;
     for (;;) {
-        if (plain_tag_line()) {
-            // Another tag line: what next() does for `[` at a line start.
-            if (pos_ == e || b[pos_] != '[') return;
-            open_tag_line();
-            continue;
-        }
+        // At a line not beginning with `[` after plain tag lines: back to next().
+        if (plain_tag_lines() && mode_ != Mode::TagOpen) return;
         std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
         if (p == e || !is_tag_name_char(b[p])) return;
         mode_ = Mode::TagName;
