@@ -2,7 +2,7 @@
 /// glyphs, termination markers and encoding helpers.
 #include "pgnkit/pgn/reader.hpp"
 
-#include "scan.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <array>
 #include <cstring>

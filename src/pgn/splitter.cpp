@@ -3,7 +3,7 @@
 /// or games, partly dropped) only when more input is needed, so memory stays bounded.
 #include "pgnkit/pgn/splitter.hpp"
 
-#include "scan.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -8,6 +8,7 @@
 /// into a reusable buffer. Valid until the callback returns.
 
 #include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/pgn/scan.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
@@ -455,16 +456,26 @@ struct PgnReader::Run {
     }
 
     void tag_line() {
-        detail::TagParse t;
         SourceLocation at = loc(i);
-        std::size_t eol;
-        if (detail::parse_plain_tag(s, i, n, t)) {
-            // No line break inside a plain tag: the line ends at the first one after it.
-            eol = t.end < n && (s[t.end] == '\n' || s[t.end] == '\r') ? t.end : eol_from(t.end);
-        } else {
-            eol = eol_from(i);
-            detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        detail::PlainTag pt;
+        if (detail::scan_plain_tag(s, i + 1, n, pt)) {
+            // parse_plain_tag inline (the usual tag: nothing to report or unescape). No line
+            // break inside it: the line ends at the first one after it.
+            std::size_t vb = s[pt.name_end] == '"' ? pt.name_end + 1
+                                                   : detail::skip_blanks(s, pt.name_end, n) + 1;
+            std::size_t end = pt.close + 1;
+            std::size_t eol = end < n && (s[end] == '\n' || s[end] == '\r') ? end : eol_from(end);
+            v.tag(std::string_view(s + i + 1, pt.name_end - i - 1),
+                  std::string_view(s + vb, pt.value_end - vb), at);
+            if (eol - i > (std::size_t{1} << 20) ||
+                (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
+                oversized(at, "tag line longer than the kept limit; the rest was skipped");
+            i = end;
+            return;
         }
+        detail::TagParse t;
+        std::size_t eol = eol_from(i);
+        detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
         if (t.deliver) v.tag(t.name, t.value, at);
         if (t.problem != nullptr) {
             SourceLocation pl = loc(t.problem_pos);

@@ -1,8 +1,8 @@
 // The fast paths of the PGN input layer (plain tag lines in the splitter and the reader, the
 // movetext token loop with its 16-byte delimiter windows) must give exactly what the general
 // paths give: the same games, tags, tokens and locations, whatever the read size.
-#include "../../../src/pgn/scan.hpp"
 #include "pgn_test_util.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,7 @@
 #pragma once
-// Internal helpers shared by the splitter and the reader: byte classes and a
-// vectorised "find the first of these bytes" scan.
+/// Internal helpers shared by the splitter and the reader (in a public header because the
+/// reader's template inlines the plain tag scan): byte classes, a vectorised "find the first
+/// of these bytes" scan and the usual tag line.
 
 #include <algorithm>
 #include <array>
