@@ -536,7 +536,34 @@ void GameSplitter::scan_movetext() {
             ++pos_;
             return;
         }
-        if (!next_line(b)) return;
+        if (cr_pending_ || escape_line_ || !line_content_) {
+            if (!next_line(b)) return;
+        } else {
+            // next_line for the line break of a movetext line, inline: end_line (a line with
+            // content, in Movetext or Comment mode), handle_newline and the LF of a CR LF.
+            if (game_ != Game::None) {
+                content_end_ = p;
+                content_end_abs_ = abs_offset(p);
+            }
+            if (game_ == Game::Movetext)
+                terminated_ = !comment && depth == 0 && line_ends_with_result(p);
+            blank_before_ = false;
+            line_content_ = false;
+            first_tag_on_line_ = true;
+            mode_ = Mode::LineStart;
+            ++line_;
+            std::size_t q = p + 1;
+            bool cr = b[p] == '\r';
+            if (cr && q < e && b[q] == '\n') {
+                cr = false;
+                ++q;
+            }
+            cr_pending_ = cr;
+            pos_ = line_start_ = line_floor_ = q;
+            line_start_offset_ = abs_offset(q);
+            if (q == e || b[q] == '\n' || b[q] == '\r') return;
+            cr_pending_ = false;
+        }
         // The next line goes on in movetext or a comment (the usual wrapped movetext):
         // what next() does at a line start, for a byte that is not special there.
         char c = b[pos_];
