@@ -455,8 +455,35 @@ namespace {
 bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
                  std::size_t& token_start) {
     while (p + 32 <= e) {
-        std::uint32_t m = detail::movetext_mask16(b + p) |
-                          (std::uint32_t{detail::movetext_mask16(b + p + 16)} << 16);
+        unsigned o1, b1, c1, o2, b2, c2;
+        detail::movetext_masks16(b + p, o1, b1, c1);
+        detail::movetext_masks16(b + p + 16, o2, b2, c2);
+        const std::uint32_t other = o1 | o2 << 16;
+        const std::uint32_t open = b1 | b2 << 16;
+        const std::uint32_t close = c1 | c2 << 16;
+        if (other == 0) {
+            // Only braces (clock comments): the state after the block is the last brace's.
+            // After a `}` the scan is outside a comment (it closed one or was outside), so
+            // with a `{` last, the first `{` after the last `}` opened the comment.
+            if ((open | close) != 0) {
+                int top = 31 - __builtin_clz(open | close);
+                if ((close >> top) & 1u) {
+                    comment = false;
+                } else {
+                    if (close != 0) {
+                        int last_close = 31 - __builtin_clz(close); // < top <= 31
+                        std::uint32_t after = open & ~((std::uint32_t{2} << last_close) - 1);
+                        token_start = p + static_cast<std::size_t>(__builtin_ctz(after)) + 1;
+                    } else if (!comment) {
+                        token_start = p + static_cast<std::size_t>(__builtin_ctz(open)) + 1;
+                    }
+                    comment = true;
+                }
+            }
+            p += 32;
+            continue;
+        }
+        std::uint32_t m = other | open | close;
         for (; m != 0; m &= m - 1) {
             std::size_t k = p + static_cast<std::size_t>(__builtin_ctz(m));
             char c = b[k];

@@ -97,19 +97,18 @@ inline unsigned tag_name_mask16(const char* p) {
 #endif
 
 #ifdef __SSE2__
-/// The bytes the splitter's movetext scan stops at (LF CR { } ( ) ;) among the 16 bytes at
-/// p, a bit each.
-inline unsigned movetext_mask16(const char* p) {
+/// The bytes the splitter's movetext scan stops at among the 16 bytes at p, a bit each:
+/// LF CR ( ) ; in `other`, `{` in `open`, `}` in `close`.
+inline void movetext_masks16(const char* p, unsigned& other, unsigned& open, unsigned& close) {
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
                                    _mm_set1_epi8('(')); // ( )
     __m128i eol = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-    __m128i brace =
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('{')), _mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
-    __m128i m = _mm_or_si128(_mm_or_si128(paren, eol),
-                             _mm_or_si128(brace, _mm_cmpeq_epi8(v, _mm_set1_epi8(';'))));
-    return static_cast<unsigned>(_mm_movemask_epi8(m));
+    other = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(paren, eol), _mm_cmpeq_epi8(v, _mm_set1_epi8(';')))));
+    open = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('{'))));
+    close = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))));
 }
 #endif
 
