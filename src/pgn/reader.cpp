@@ -2,7 +2,7 @@
 /// glyphs, termination markers and encoding helpers.
 #include "pgnkit/pgn/reader.hpp"
 
-#include "scan.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <array>
 #include <cstring>
@@ -153,10 +153,6 @@ int glyph_nag(std::string_view token) {
 }
 
 namespace detail {
-
-std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n) {
-    return find_any<'}', '\n', '\r'>(s, b, n);
-}
 
 std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
                                std::size_t max, std::size_t& count) {

@@ -3,7 +3,7 @@
 /// or games, partly dropped) only when more input is needed, so memory stays bounded.
 #include "pgnkit/pgn/splitter.hpp"
 
-#include "scan.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -448,6 +448,71 @@ void GameSplitter::decide_tag_line() {
 // byte machine in next() has something to decide (a line end, a `;`, the end of the
 // buffer) and leave exactly the state it would have reached byte by byte.
 
+namespace {
+#ifdef __SSE2__
+/// The movetext scan 32 bytes at a time from p while 32 bytes are left: one mask of the bytes
+/// that matter in either state, taken in order. True at a line end or `;` (p there).
+bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
+                 std::size_t& token_start) {
+    while (p + 32 <= e) {
+        unsigned o1, b1, c1, o2, b2, c2;
+        detail::movetext_masks16(b + p, o1, b1, c1);
+        detail::movetext_masks16(b + p + 16, o2, b2, c2);
+        const std::uint32_t other = o1 | o2 << 16;
+        const std::uint32_t open = b1 | b2 << 16;
+        const std::uint32_t close = c1 | c2 << 16;
+        if (other == 0) {
+            // Only braces (clock comments): the state after the block is the last brace's.
+            // After a `}` the scan is outside a comment (it closed one or was outside), so
+            // with a `{` last, the first `{` after the last `}` opened the comment.
+            if ((open | close) != 0) {
+                int top = 31 - __builtin_clz(open | close);
+                if ((close >> top) & 1u) {
+                    comment = false;
+                } else {
+                    if (close != 0) {
+                        int last_close = 31 - __builtin_clz(close); // < top <= 31
+                        std::uint32_t after = open & ~((std::uint32_t{2} << last_close) - 1);
+                        token_start = p + static_cast<std::size_t>(__builtin_ctz(after)) + 1;
+                    } else if (!comment) {
+                        token_start = p + static_cast<std::size_t>(__builtin_ctz(open)) + 1;
+                    }
+                    comment = true;
+                }
+            }
+            p += 32;
+            continue;
+        }
+        std::uint32_t m = other | open | close;
+        for (; m != 0; m &= m - 1) {
+            std::size_t k = p + static_cast<std::size_t>(__builtin_ctz(m));
+            char c = b[k];
+            if (comment) {
+                if (c == '}') {
+                    comment = false;
+                } else if (c == '\n' || c == '\r') {
+                    p = k;
+                    return true;
+                }
+            } else if (c == '{') {
+                comment = true;
+                token_start = k + 1;
+            } else if (c == '(') {
+                ++depth;
+            } else if (c == ')') {
+                if (depth > 0) --depth;
+            } else if (c != '}') { // LF, CR, `;`
+                p = k;
+                return true;
+            }
+        }
+        p += 32;
+    }
+    return false;
+}
+#endif
+} // namespace
+
 void GameSplitter::scan_movetext() {
     const char* b = buf_.get();
     const std::size_t e = end_;
@@ -455,8 +520,17 @@ void GameSplitter::scan_movetext() {
         std::size_t p = pos_;
         std::uint64_t depth = depth_;
         bool comment = mode_ == Mode::Comment;
-        for (;;) {
+        bool stop = false; // at a line end or `;` (p)
+        while (!stop) {
             if (comment) {
+#ifdef __SSE2__
+                // Text with comments (clocks after every move): the rest of the line by
+                // blocks, a comment's braces two bits of a mask instead of two searches.
+                if (p + 32 <= e) {
+                    stop = scan_blocks(b, e, p, depth, comment, token_start_);
+                    continue; // at the stop, or the tail below
+                }
+#endif
                 p = find_any<'}', '\n', '\r'>(b, p, e);
                 if (p == e || b[p] != '}') break;
                 comment = false;
@@ -475,7 +549,7 @@ void GameSplitter::scan_movetext() {
                 if (depth > 0) --depth;
                 ++p;
             } else {
-                break;
+                stop = true;
             }
         }
         depth_ = depth;
@@ -489,7 +563,34 @@ void GameSplitter::scan_movetext() {
             ++pos_;
             return;
         }
-        if (!next_line(b)) return;
+        if (cr_pending_ || escape_line_ || !line_content_) {
+            if (!next_line(b)) return;
+        } else {
+            // next_line for the line break of a movetext line, inline: end_line (a line with
+            // content, in Movetext or Comment mode), handle_newline and the LF of a CR LF.
+            if (game_ != Game::None) {
+                content_end_ = p;
+                content_end_abs_ = abs_offset(p);
+            }
+            if (game_ == Game::Movetext)
+                terminated_ = !comment && depth == 0 && line_ends_with_result(p);
+            blank_before_ = false;
+            line_content_ = false;
+            first_tag_on_line_ = true;
+            mode_ = Mode::LineStart;
+            ++line_;
+            std::size_t q = p + 1;
+            bool cr = b[p] == '\r';
+            if (cr && q < e && b[q] == '\n') {
+                cr = false;
+                ++q;
+            }
+            cr_pending_ = cr;
+            pos_ = line_start_ = line_floor_ = q;
+            line_start_offset_ = abs_offset(q);
+            if (q == e || b[q] == '\n' || b[q] == '\r') return;
+            cr_pending_ = false;
+        }
         // The next line goes on in movetext or a comment (the usual wrapped movetext):
         // what next() does at a line start, for a byte that is not special there.
         char c = b[pos_];
@@ -530,40 +631,60 @@ void GameSplitter::scan_tag_name() {
     pos_ = p;
 }
 
-bool GameSplitter::plain_tag_line() {
-    // The usual line of a tag section, `[Name "value"]` and its line break, in one go: what
-    // the general path does with it (its name neither begins a game nor is seen after a
-    // blank line, so decide_tag_line only adds the name; end_line; handle_newline).
+bool GameSplitter::plain_tag_lines() {
+    // The usual lines of a tag section, `[Name "value"]` and its line break, in one go with
+    // the state in locals: what the general path does with each (its name neither begins a
+    // game nor is seen after a blank line, so decide_tag_line only adds the name; end_line;
+    // handle_newline; open_tag_line at a `[` beginning the next line).
     if (game_ != Game::Tags || !first_tag_on_line_) return false;
     const char* b = buf_.get();
     const std::size_t e = end_;
-    detail::PlainTag t;
-    if (!detail::scan_plain_tag(b, pos_, e, t)) return false;
-    std::size_t r = t.close + 1;
-    while (r < e && is_blank(b[r])) ++r;
-    if (r == e || (b[r] != '\n' && b[r] != '\r')) return false;
-    std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
-    if (t.name_end - pos_ > 8) h = mix_name_word(h, t.name_hi);
-    if (blank_before_ && name_seen(h)) return false; // the next game
-    add_name(h);
-    // end_line(r) for a tag line of a tag section
-    content_end_ = r;
-    content_end_abs_ = abs_offset(r);
-    blank_before_ = false;
-    line_content_ = false;
-    first_tag_on_line_ = true;
-    mode_ = Mode::LineStart;
-    // handle_newline, and the LF of a CR LF
-    ++line_;
-    std::size_t q = r + 1;
-    cr_pending_ = b[r] == '\r';
-    if (cr_pending_ && q < e && b[q] == '\n') {
-        cr_pending_ = false;
+    std::size_t q = pos_;    // after the `[` of the line being read
+    std::size_t last = 0;    // the line break of the last line taken
+    std::size_t ls = 0;      // the start of the line after it
+    std::uint64_t lines = 0; // lines taken
+    bool cr = false;         // cr_pending_ after the last line taken
+    bool opened = false;     // the line at ls begins with `[` (open_tag_line done)
+    bool blank = blank_before_;
+    for (;;) {
+        detail::PlainTag t;
+        if (!detail::scan_plain_tag(b, q, e, t)) break;
+        std::size_t r = t.close + 1;
+        while (r < e && is_blank(b[r])) ++r;
+        if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
+        std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
+        if (t.name_end - q > 8) h = mix_name_word(h, t.name_hi);
+        if (blank && name_seen(h)) break; // the next game
+        add_name(h);
+        blank = false;
+        last = r;
+        ++lines;
+        q = r + 1;
+        cr = b[r] == '\r';
+        if (cr && q < e && b[q] == '\n') {
+            cr = false;
+            ++q;
+        }
+        if (q < e && b[q] != '\n' && b[q] != '\r') cr = false;
+        ls = q;
+        opened = q < e && b[q] == '[';
+        if (!opened) break;
         ++q;
     }
-    pos_ = line_start_ = line_floor_ = q;
-    line_start_offset_ = abs_offset(q);
-    if (q < e && b[q] != '\n' && b[q] != '\r') cr_pending_ = false;
+    if (lines == 0) return false;
+    // end_line(last) for a tag line of a tag section, handle_newline for its line break
+    content_end_ = last;
+    content_end_abs_ = abs_offset(last);
+    blank_before_ = false;
+    first_tag_on_line_ = true;
+    line_ += lines;
+    cr_pending_ = cr;
+    line_start_ = line_floor_ = ls;
+    line_start_offset_ = abs_offset(ls);
+    pos_ = ls;
+    line_content_ = false;
+    mode_ = Mode::LineStart;
+    if (opened) open_tag_line();
     return true;
 }
 
@@ -583,12 +704,8 @@ void GameSplitter::scan_tag() {
     const char* b = buf_.get();
     const std::size_t e = end_;
     for (;;) {
-        if (plain_tag_line()) {
-            // Another tag line: what next() does for `[` at a line start.
-            if (pos_ == e || b[pos_] != '[') return;
-            open_tag_line();
-            continue;
-        }
+        // At a line not beginning with `[` after plain tag lines: back to next().
+        if (plain_tag_lines() && mode_ != Mode::TagOpen) return;
         std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
         if (p == e || !is_tag_name_char(b[p])) return;
         mode_ = Mode::TagName;

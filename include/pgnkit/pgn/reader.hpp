@@ -8,6 +8,7 @@
 /// into a reusable buffer. Valid until the callback returns.
 
 #include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/pgn/scan.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
@@ -154,8 +155,23 @@ inline bool may_end_with_glyph(std::string_view t) {
     }
     return last == '!' || last == '?' || last == '=' || last == '-' || last >= 0x80;
 }
-/// Index of the first `}`, LF or CR in s[b, n), or n.
-std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n);
+/// Index of the first `}`, LF or CR in s[b, n), or n. Inline: comments are short (a clock
+/// command is 16 bytes), a call would cost as much as the search.
+inline std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n) {
+#if defined(__SSE2__)
+    while (b + 16 <= n) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b));
+        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
+        b += 16;
+    }
+#endif
+    while (b < n && s[b] != '}' && s[b] != '\n' && s[b] != '\r') ++b;
+    return b;
+}
 /// Line breaks in [b, e) and the index just after the last one (or npos).
 std::uint64_t count_breaks(const char* s, std::size_t b, std::size_t e, bool has_cr,
                            std::size_t& after_last);
@@ -401,11 +417,15 @@ struct PgnReader::Run {
                     }
                 }
             }
-            i = p;
-            if (c != '{' || !one_line_comment(loc(p))) {
-                movetext_token(c);
-                cut = next_cut();
+            if (c == '{') {
+                if (std::size_t q = short_comment(p, cut); q != 0) {
+                    p = q;
+                    continue;
+                }
             }
+            i = p;
+            movetext_token(c);
+            cut = next_cut();
             p = i;
         }
         i = p;
@@ -436,16 +456,26 @@ struct PgnReader::Run {
     }
 
     void tag_line() {
-        detail::TagParse t;
         SourceLocation at = loc(i);
-        std::size_t eol;
-        if (detail::parse_plain_tag(s, i, n, t)) {
-            // No line break inside a plain tag: the line ends at the first one after it.
-            eol = t.end < n && (s[t.end] == '\n' || s[t.end] == '\r') ? t.end : eol_from(t.end);
-        } else {
-            eol = eol_from(i);
-            detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
+        detail::PlainTag pt;
+        if (detail::scan_plain_tag(s, i + 1, n, pt)) {
+            // parse_plain_tag inline (the usual tag: nothing to report or unescape). No line
+            // break inside it: the line ends at the first one after it.
+            std::size_t vb = s[pt.name_end] == '"' ? pt.name_end + 1
+                                                   : detail::skip_blanks(s, pt.name_end, n) + 1;
+            std::size_t end = pt.close + 1;
+            std::size_t eol = end < n && (s[end] == '\n' || s[end] == '\r') ? end : eol_from(end);
+            v.tag(std::string_view(s + i + 1, pt.name_end - i - 1),
+                  std::string_view(s + vb, pt.value_end - vb), at);
+            if (eol - i > (std::size_t{1} << 20) ||
+                (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
+                oversized(at, "tag line longer than the kept limit; the rest was skipped");
+            i = end;
+            return;
         }
+        detail::TagParse t;
+        std::size_t eol = eol_from(i);
+        detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
         if (t.deliver) v.tag(t.name, t.value, at);
         if (t.problem != nullptr) {
             SourceLocation pl = loc(t.problem_pos);
@@ -565,6 +595,16 @@ struct PgnReader::Run {
         i = j;
     }
 
+    /// one_line_comment for the `{` at p, `cut` the next elision (next_cut()): the index
+    /// after the comment, or 0 (nothing done). Out of line: the movetext loop keeps its
+    /// registers for moves.
+    [[gnu::noinline]] std::size_t short_comment(std::size_t p, std::size_t cut) {
+        std::size_t b = p + 1;
+        std::size_t e = detail::find_brace_or_eol(s, b, n);
+        if (e >= cut || e == n || s[e] != '}' || e - b > rd.limits_.comment_keep_limit) return 0;
+        v.comment(std::string_view(s + b, e - b), loc(p));
+        return e + 1;
+    }
     /// `{…}` closed on its own line and within the limits: no line breaks to count, no
     /// elisions to apply (else false: the general path handles it).
     bool one_line_comment(SourceLocation at) {

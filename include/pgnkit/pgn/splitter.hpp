@@ -125,12 +125,12 @@ class GameSplitter {
     void elide_undecided_blanks();
     bool tag_line_decided() const;
     void handle_newline(char c);
-    void scan_movetext();  // Movetext / Comment modes up to a line end or `;`
-    void open_tag_line();  // at the `[` of a tag line
-    void scan_tag();       // a tag line after its `[`
-    bool plain_tag_line(); // the usual tag line after its `[`, to the next line
-    bool scan_tag_rest();  // TagAfterName: the usual rest of a tag line, to the next line
-    void scan_tag_name();  // TagName mode
+    void scan_movetext();   // Movetext / Comment modes up to a line end or `;`
+    void open_tag_line();   // at the `[` of a tag line
+    void scan_tag();        // a tag line after its `[`
+    bool plain_tag_lines(); // the usual tag lines from after a `[`: true if one was taken
+    bool scan_tag_rest();   // TagAfterName: the usual rest of a tag line, to the next line
+    void scan_tag_name();   // TagName mode
     bool next_line(const char* b);
     std::uint64_t abs_offset(std::size_t i) const { return base_ + i; }
     bool name_seen(std::uint64_t h) const;

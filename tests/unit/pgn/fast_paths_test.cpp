@@ -2,6 +2,7 @@
 // movetext token loop with its 16-byte delimiter windows) must give exactly what the general
 // paths give: the same games, tags, tokens and locations, whatever the read size.
 #include "pgn_test_util.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -82,6 +83,18 @@ std::string games_text(std::string_view eol) {
          "42.g4 Bd3 43.Re6 1/2-1/2" + e + e;
     s += "[Event \"x\"]" + e + e + "1... Nf6 $1 2. N ?! 3. Qh4+- e5=Q# {a comment} (2... d5) 1-0" +
          e + e;
+    // Comments of 0 to 40 bytes (across the 16-byte windows), one over two lines, clocks.
+    s += "[Event \"z\"]" + e + e + "1. e4";
+    for (std::size_t k = 0; k <= 40; ++k)
+        s += " {" + std::string(k, static_cast<char>('a' + k % 26)) + "} " +
+             (k % 2 == 0 ? "Nf6" : "Ng8");
+    s += " {a comment" + e + "over two lines} 2. d4 { [%clk 0:03:00] } d5 { [%clk 0:02:59] } *" +
+         e + e;
+    // Parentheses and braces in comments, braces in variations, stray closers, `;`.
+    s += "[Event \"v\"]" + e + e + "1. e4 { [%clk 0:03:00] (not a variation { } e5 (1... c5 " +
+         "{ a comment } 2. Nf3 ) } 2. Nf3 ) Nc6 ; rest { of the line" + e + "3. Bb5 {x" + e + e +
+         "[Event \"u\"]" + e + "y} a6 { a much longer comment that goes over two 32-byte blocks" +
+         " ( ) ; } *" + e + e;
     s += "[Event \"y\"]" + e + e + "1. e4 e5 *";
     return s;
 }
@@ -155,3 +168,20 @@ TEST_CASE("fast paths: move columns across 16-byte windows", "[reader]") {
     }
     CHECK(got == expect);
 }
+
+#ifdef __SSE2__
+TEST_CASE("fast paths: the 16-byte tag name class is the byte class", "[reader][splitter]") {
+    for (int b = 0; b < 256; ++b) {
+        for (std::size_t k = 0; k < 16; ++k) {
+            char buf[16];
+            for (std::size_t m = 0; m < 16; ++m) buf[m] = static_cast<char>((b + 7 * m) & 0xFF);
+            buf[k] = static_cast<char>(b);
+            unsigned expect = 0;
+            for (std::size_t m = 0; m < 16; ++m)
+                if (detail::is_tag_name_char(buf[m])) expect |= 1u << m;
+            INFO("byte " << b << " at " << k);
+            CHECK(detail::tag_name_mask16(buf) == expect);
+        }
+    }
+}
+#endif

@@ -1,6 +1,7 @@
 #pragma once
-// Internal helpers shared by the splitter and the reader: byte classes and a
-// vectorised "find the first of these bytes" scan.
+/// Internal helpers shared by the splitter and the reader (in a public header because the
+/// reader's template inlines the plain tag scan): byte classes, a vectorised "find the first
+/// of these bytes" scan and the usual tag line.
 
 #include <algorithm>
 #include <array>
@@ -75,6 +76,42 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
 #endif
 }
 
+#ifdef __SSE2__
+/// The tag name bytes (is_tag_name_char) among the 16 bytes at p, a bit each: letters (by
+/// their lower case), digits and `:`, and `_ - + # =`.
+inline unsigned tag_name_mask16(const char* p) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i alpha =
+        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
+    __m128i digit =
+        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(v, _mm_set1_epi8(':')), _mm_set1_epi8('0')), v);
+    __m128i other = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')), _mm_cmpeq_epi8(v, _mm_set1_epi8('-'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
+                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('=')))));
+    return static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), other)));
+}
+#endif
+
+#ifdef __SSE2__
+/// The bytes the splitter's movetext scan stops at among the 16 bytes at p, a bit each:
+/// LF CR ( ) ; in `other`, `{` in `open`, `}` in `close`.
+inline void movetext_masks16(const char* p, unsigned& other, unsigned& open, unsigned& close) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                   _mm_set1_epi8('(')); // ( )
+    __m128i eol = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                               _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    other = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(paren, eol), _mm_cmpeq_epi8(v, _mm_set1_epi8(';')))));
+    open = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('{'))));
+    close = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))));
+}
+#endif
+
 /// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
 /// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
 struct PlainTag {
@@ -90,9 +127,15 @@ struct PlainTag {
 /// general path handles it).
 inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag& t) {
     if (i > n || n - i < 32) return false;
+#ifdef __SSE2__
+    // The name's length at once: the first byte that is not a tag name byte.
+    std::size_t len = static_cast<std::size_t>(__builtin_ctz(~tag_name_mask16(p + i)));
+    std::size_t j = i + len;
+#else
     std::size_t j = i;
     while (j < i + 16 && has_class(p[j], cls_tag_name)) ++j;
     std::size_t len = j - i;
+#endif
     if (len == 0 || len == 16) return false;
     if (p[j] == ' ') ++j;
     if (p[j] != '"') {
