@@ -236,11 +236,12 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
 namespace {
 /// For each occupancy byte of a rank: the rank's FEN text with its digits in place and 0
 /// where the letters go (as the 8 bytes of a word, first square in the low byte), its
-/// length, and each file's letter position as a shift (0 for empty files: they or in 0).
+/// length, and each file's letter position times 16 (its row in shifted_letters; any row
+/// for an empty file: an empty square's entry is 0).
 /// A rank is then made in a register, without a branch, and stored with one 8-byte store.
 struct RankPattern {
     std::uint64_t base;
-    std::uint8_t shift[8];
+    std::uint8_t at[8];
     std::uint8_t len;
 };
 constexpr std::array<RankPattern, 256> make_rank_patterns() {
@@ -252,7 +253,7 @@ constexpr std::array<RankPattern, 256> make_rank_patterns() {
         for (int f = 0; f < 8; ++f) {
             if (m & (1 << f)) {
                 if (gap) put('0' + gap), gap = 0;
-                p.shift[f] = std::uint8_t(8 * n);
+                p.at[f] = std::uint8_t(16 * n);
                 put(0);
             } else
                 ++gap;
@@ -273,6 +274,16 @@ constexpr std::array<std::uint8_t, 256> piece_letters = [] {
     return t;
 }();
 
+/// Letter of Piece value v (below 16) at text byte b of a word, at index 16 * b + v; 0 for an
+/// empty square (None, 6) and the unused values.
+constexpr std::array<std::uint64_t, 128> shifted_letters = [] {
+    std::array<std::uint64_t, 128> t{};
+    for (int b = 0; b < 8; ++b)
+        for (int v = 0; v < 16; ++v)
+            t[std::size_t(16 * b + v)] = std::uint64_t(piece_letters[std::size_t(v)]) << (8 * b);
+    return t;
+}();
+
 /// One rank's text in the bytes of a word, and its length (at most 8).
 struct RankText {
     std::uint64_t text;
@@ -282,8 +293,9 @@ inline RankText rank_text(const Piece* board, Bitboard occupied, int rank) {
     const RankPattern& p = rank_patterns[unsigned(occupied >> (8 * rank)) & 0xFF];
     const Piece* sq = board + 8 * rank;
     std::uint64_t w = p.base;
+    // Board bytes are Piece values (below 16); p.at[f] is 16 × the file's text byte.
     for (int f = 0; f < 8; ++f)
-        w |= std::uint64_t(piece_letters[static_cast<std::uint8_t>(sq[f])]) << p.shift[f];
+        w |= shifted_letters[unsigned(p.at[f]) + static_cast<std::uint8_t>(sq[f])];
     return {w, p.len};
 }
 
