@@ -112,7 +112,8 @@ std::size_t write_uci(const Position& pos, Move m, char* out) {
     return 4;
 }
 
-void append_int(std::string& out, long long v) {
+template <class Out>
+void append_int(Out& out, long long v) {
     fmt::format_int f(v);
     out.append(f.data(), f.size());
 }
@@ -508,7 +509,7 @@ class FenVisitor final : public ReplayVisitor {
     }
 
     /// Formats the game's records into `out` (and their dedup keys into `keys`).
-    std::uint64_t emit(std::string& out, std::vector<std::uint64_t>& keys, std::uint64_t game) {
+    std::uint64_t emit(OutBuffer& out, std::vector<std::uint64_t>& keys, std::uint64_t game) {
         if (direct_) return finish_direct();
         if (recs_.empty()) return 0;
         std::uint64_t n = 0;
@@ -533,13 +534,13 @@ class FenVisitor final : public ReplayVisitor {
     std::uint64_t records() const { return recs_.size(); }
 
     /// The batch's output string: direct mode writes the lines there while the game is read.
-    void begin_batch(std::string& out) {
+    void begin_batch(OutBuffer& out) {
         out_ = &out;
         out_len_ = out.size();
     }
     /// The batch is done: direct mode's output string gets its length.
     void end_batch() {
-        if (direct_) out_->resize(out_len_);
+        if (direct_) out_->set_size(out_len_);
     }
     /// Drops what the game wrote (fen --valid-only, an invalid game).
     void discard() {
@@ -567,7 +568,7 @@ class FenVisitor final : public ReplayVisitor {
   private:
     /// The EPD lines: each record's line (in the arena) and the game's tail, appended in
     /// place into room made once for the whole game.
-    std::uint64_t emit_epd(std::string& out, std::vector<std::uint64_t>& keys) {
+    std::uint64_t emit_epd(OutBuffer& out, std::vector<std::uint64_t>& keys) {
         std::uint64_t n = 0;
         const std::size_t tail_len = epd_tail_.size();
         const char* tail = tail_buf_.data();
@@ -598,16 +599,12 @@ class FenVisitor final : public ReplayVisitor {
     // --- direct mode (see configure()) ---
 
     /// Room for n more bytes (and Pad) at the end of the batch's output in direct mode: the
-    /// string is kept longer than its text (out_len_), grown in blocks, and written in place.
-    /// (Small blocks: their zero fill is a few vector stores into memory written next; a
-    /// large one is a `rep stosb`.)
+    /// text (out_len_ bytes; the buffer's size is set at the batch's end) is written in
+    /// place into the buffer's capacity, which grows in large blocks and is not zero-filled.
     char* out_room(std::size_t n) {
-        if (out_->size() < out_len_ + n + Pad) [[unlikely]]
-            grow_out(n);
+        if (out_->capacity() < out_len_ + n + Pad) [[unlikely]]
+            out_->reserve(out_len_ + n + Pad);
         return out_->data() + out_len_;
-    }
-    [[gnu::noinline]] void grow_out(std::size_t n) {
-        out_->resize(std::max(out_len_ + n + Pad + 1536, out_->size()));
     }
     void out_append(const char* s, std::size_t n) {
         std::memcpy(out_room(n), s, n);
@@ -880,7 +877,8 @@ class FenVisitor final : public ReplayVisitor {
         latin1_to_utf8(s, t);
         return t;
     }
-    static void epd_string(std::string& out, std::string_view s) {
+    template <class Out>
+    static void epd_string(Out& out, std::string_view s) {
         out += '"';
         if (!has_quote_or_backslash(s.data(), s.size())) {
             out.append(s);
@@ -924,7 +922,8 @@ class FenVisitor final : public ReplayVisitor {
         }
         return r.empty() ? "*" : r;
     }
-    void value(std::string& out, Col c, const Record& r, std::uint64_t game, bool json) const {
+    template <class Out>
+    void value(Out& out, Col c, const Record& r, std::uint64_t game, bool json) const {
         auto str = [&](std::string_view s) {
             if (json)
                 append_json_string(out, text(s));
@@ -978,7 +977,7 @@ class FenVisitor final : public ReplayVisitor {
         }
         }
     }
-    void format(std::string& out, const Record& r, std::uint64_t game) const {
+    void format(OutBuffer& out, const Record& r, std::uint64_t game) const {
         switch (o_.format) {
         case PositionFormat::Fen:
             out += arena(r.fen_begin, r.fen_len);
@@ -1064,7 +1063,7 @@ class FenVisitor final : public ReplayVisitor {
     std::string c0_;                       ///< EPD c0 before quoting
     bool direct_ = false;                  ///< see configure()
     bool every_move_ = false;              ///< direct mode: no ply filter applies
-    std::string* out_ = nullptr;           ///< the batch's output
+    OutBuffer* out_ = nullptr;             ///< the batch's output
     std::vector<char> line_;               ///< a line being made (and Pad bytes)
     std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
     std::size_t out_len_ = 0;              ///< direct mode: the output's text length
@@ -1181,9 +1180,9 @@ int run_fen(const FenRunOptions& opts) {
             filtered.clear();
             std::size_t pos = 0;
             for (std::uint64_t key : b.keys) {
-                std::size_t end = b.out.find('\n', pos) + 1;
+                std::size_t end = b.out.view().find('\n', pos) + 1;
                 if (seen.insert(key).second) {
-                    filtered.append(b.out, pos, end - pos);
+                    filtered.append(b.out.view(), pos, end - pos);
                     ++unique_written;
                 } else
                     ++duplicates;

@@ -8,12 +8,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 
 namespace pgnkit::app {
+
+void OutBuffer::grow(std::size_t n) {
+    constexpr std::size_t Block = std::size_t{64} << 10;
+    std::size_t cap = std::max(n, 2 * cap_);
+    cap = (cap + Block - 1) / Block * Block;
+    // realloc keeps all the old bytes (the caller may have written past the text); a large
+    // block may move by remapping rather than copying.
+    void* p = std::realloc(p_, cap);
+    if (!p) throw std::bad_alloc();
+    p_ = static_cast<char*>(p);
+    cap_ = cap;
+}
 
 namespace {
 // Temporary names still to remove if the process is interrupted (fixed slots: the signal

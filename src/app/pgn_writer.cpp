@@ -692,6 +692,33 @@ void PgnWriter::put_tag_slow(std::string_view name, std::string_view value) cons
 
 void PgnWriter::append_to(std::string& out) const {
     if (verdict_ != GameVerdict::Converted) return;
+    make_header();
+    if (header_len_) {
+        out.append(header_.get(), header_len_);
+        out += '\n'; // the blank line between tags and movetext
+    }
+    out.append(movetext_.get(), movetext_len_);
+    out += '\n'; // one blank line after the game
+}
+
+void PgnWriter::append_to(OutBuffer& out) const {
+    if (verdict_ != GameVerdict::Converted) return;
+    make_header();
+    // One room for the game: tags, blank line, movetext, blank line.
+    char* p = out.room(header_len_ + movetext_len_ + 2);
+    char* const start = p;
+    if (header_len_) {
+        std::memcpy(p, header_.get(), header_len_);
+        p += header_len_;
+        *p++ = '\n'; // the blank line between tags and movetext
+    }
+    std::memcpy(p, movetext_.get(), movetext_len_);
+    p += movetext_len_;
+    *p++ = '\n'; // one blank line after the game
+    out.set_size(out.size() + std::size_t(p - start));
+}
+
+void PgnWriter::make_header() const {
     header_len_ = 0;
     // §8.1.1: the Seven Tag Roster first, in its order; a missing tag gets its "unknown"
     // value; Result always equals the termination marker.
@@ -751,12 +778,6 @@ void PgnWriter::append_to(std::string& out) const {
     }
     for (; next_added < n_added; ++next_added)
         put_tag(added[next_added].name, added[next_added].value);
-    if (header_len_) {
-        out.append(header_.get(), header_len_);
-        out += '\n'; // the blank line between tags and movetext
-    }
-    out.append(movetext_.get(), movetext_len_);
-    out += '\n'; // one blank line after the game
 }
 
 } // namespace pgnkit::app

@@ -27,7 +27,9 @@ void ValidateStats::merge(const ValidateStats& o) {
     for (std::size_t i = 0; i < by_code.size(); ++i) by_code[i] += o.by_code[i];
 }
 
-void append_json_string(std::string& out, std::string_view s) {
+namespace {
+template <class Out>
+void json_string(Out& out, std::string_view s) {
     out += '"';
     for (unsigned char c : s) {
         switch (c) {
@@ -45,6 +47,10 @@ void append_json_string(std::string& out, std::string_view s) {
     }
     out += '"';
 }
+} // namespace
+
+void append_json_string(std::string& out, std::string_view s) { json_string(out, s); }
+void append_json_string(OutBuffer& out, std::string_view s) { json_string(out, s); }
 
 void print_check_list() {
     fmt::print("{:<28} {:<8} {}\n", "CODE", "DEFAULT", "EXPLANATION");
@@ -109,10 +115,12 @@ class ValidateProcessor final : public BatchProcessor {
                 else
                     ++stats.infos;
                 if (opts_.quiet || (d.severity == Severity::Info && !opts_.show_info)) continue;
+                line_.clear();
                 if (opts_.format == OutputFormat::Json)
-                    json(out.out, span, d, utf8);
+                    json(line_, span, d, utf8);
                 else
-                    text(out.out, span, d, utf8);
+                    text(line_, span, d, utf8);
+                out.out.append(line_);
             }
             if (html_ && invalid) // --html only: no work here otherwise
                 out.html.push_back(render_validate_game(
@@ -128,6 +136,7 @@ class ValidateProcessor final : public BatchProcessor {
     ValidateStats stats;
 
   private:
+    std::string line_; ///< one diagnostic's line, appended to the batch's output
     /// Games are written back byte for byte; a separator is added only when the game's own
     /// text does not end with a blank line (the last game of a file without a final newline).
     static std::string_view ends_with_blank(std::string_view t) {

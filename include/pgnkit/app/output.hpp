@@ -4,11 +4,86 @@
 /// whole. Targets that are not regular files (/dev/null, /dev/stdout, FIFOs) are written
 /// directly.
 
+#include <cstddef>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 namespace pgnkit::app {
+
+/// A byte buffer for output text (BatchOutput::out): appended to, or written in place in
+/// room made with room() and then committed with set_size() — unlike std::string, making
+/// room does not zero-fill it. Grows in large blocks and keeps its memory when cleared.
+class OutBuffer {
+  public:
+    OutBuffer() = default;
+    OutBuffer(const OutBuffer&) = delete;
+    OutBuffer& operator=(const OutBuffer&) = delete;
+    OutBuffer(OutBuffer&& o) noexcept : p_(o.p_), size_(o.size_), cap_(o.cap_) {
+        o.p_ = nullptr;
+        o.size_ = o.cap_ = 0;
+    }
+    OutBuffer& operator=(OutBuffer&& o) noexcept {
+        if (this != &o) {
+            std::free(p_);
+            p_ = o.p_;
+            size_ = o.size_;
+            cap_ = o.cap_;
+            o.p_ = nullptr;
+            o.size_ = o.cap_ = 0;
+        }
+        return *this;
+    }
+    ~OutBuffer() { std::free(p_); }
+
+    char* data() { return p_; }
+    const char* data() const { return p_; }
+    std::size_t size() const { return size_; }
+    std::size_t capacity() const { return cap_; }
+    bool empty() const { return size_ == 0; }
+    void clear() { size_ = 0; }
+    std::string_view view() const { return {p_, size_}; }
+    operator std::string_view() const { return view(); }
+
+    /// Capacity for at least n bytes. Every byte of the old capacity is kept (also bytes
+    /// written past the text and not yet committed).
+    void reserve(std::size_t n) {
+        if (n > cap_) grow(n);
+    }
+    /// Room for n more bytes after the text: a pointer to its end (the size is unchanged).
+    char* room(std::size_t n) {
+        if (cap_ - size_ < n) [[unlikely]]
+            grow(size_ + n);
+        return p_ + size_;
+    }
+    /// The text is now the first n bytes (n ≤ capacity(); bytes past the old size must
+    /// have been written).
+    void set_size(std::size_t n) { size_ = n; }
+
+    OutBuffer& append(const char* s, std::size_t n) {
+        if (n) {
+            std::memcpy(room(n), s, n);
+            size_ += n;
+        }
+        return *this;
+    }
+    OutBuffer& append(std::string_view s) { return append(s.data(), s.size()); }
+    OutBuffer& operator+=(std::string_view s) { return append(s.data(), s.size()); }
+    OutBuffer& operator+=(char c) {
+        *room(1) = c;
+        ++size_;
+        return *this;
+    }
+    void push_back(char c) { *this += c; }
+
+  private:
+    char* p_ = nullptr;
+    std::size_t size_ = 0, cap_ = 0;
+    /// Grows to at least n bytes (in 64 KB blocks, at least doubling).
+    [[gnu::noinline]] void grow(std::size_t n);
+};
 
 /// Compression of an output: none, zstd, or chosen from the name (".zst" → zstd).
 enum class OutputCompression { Auto, None, Zstd };

@@ -9,6 +9,7 @@
 /// `converted()` is false and the caller writes the raw span instead. Nothing is allocated
 /// per move: the output is built in buffers that are reused from game to game.
 
+#include "pgnkit/app/output.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
@@ -101,6 +102,7 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     GameVerdict verdict() const { return verdict_; }
     /// After end_game, when converted: appends the game (ending in a blank line) to `out`.
     void append_to(std::string& out) const;
+    void append_to(OutBuffer& out) const;
     /// The replay (diagnostics, game info).
     const GameValidator& validator() const { return validator_; }
     /// Whether the game was read as Latin-1 and transcoded to UTF-8.
@@ -140,6 +142,8 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     void put_tag(std::string_view name, std::string_view value) const;
     [[gnu::noinline]] void put_tag_slow(std::string_view name, std::string_view value) const;
     char* header_room(std::size_t n) const;
+    /// The tag section of the game into header_ (header_len_ bytes).
+    void make_header() const;
     bool tag_selected(std::string_view name) const;
     std::string_view tag_name(const TagEntry& t) const;
     std::string_view tag_value(const TagEntry& t) const;

@@ -4,6 +4,7 @@
 /// processor over each batch; one writer hands finished batches to the sink in input
 /// order, so the output is byte-identical for every number of jobs.
 
+#include "pgnkit/app/output.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <atomic>
@@ -49,7 +50,7 @@ struct HtmlBlock {
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
-    std::string out;                 ///< for stdout (or -o)
+    OutBuffer out;                   ///< for stdout (or -o)
     std::string rejects;             ///< raw games with errors
     std::string accepted;            ///< raw games without
     std::string io_error;            ///< copied from the batch

@@ -1,6 +1,7 @@
 #pragma once
 /// `pgnkit validate`: replay every game of the inputs and report every defect.
 
+#include "pgnkit/app/output.hpp"
 #include "pgnkit/check/diagnostic.hpp"
 
 #include <array>
@@ -47,5 +48,6 @@ void print_check_list();
 
 /// JSON string escaping (quotes included).
 void append_json_string(std::string& out, std::string_view s);
+void append_json_string(OutBuffer& out, std::string_view s);
 
 } // namespace pgnkit::app
