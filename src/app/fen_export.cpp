@@ -18,6 +18,12 @@
 
 namespace pgnkit::app {
 
+/// memcpy that accepts an empty range with null pointers (memcpy itself must not be
+/// given a null pointer, even for zero bytes; UBSan checks it).
+inline void copy_bytes(void* dst, const void* src, std::size_t n) {
+    if (n) std::memcpy(dst, src, n);
+}
+
 using namespace chess;
 
 bool parse_ply_selection(const std::string& text, PlySelection& out) {
@@ -607,7 +613,7 @@ class FenVisitor final : public ReplayVisitor {
         return out_->data() + out_len_;
     }
     void out_append(const char* s, std::size_t n) {
-        std::memcpy(out_room(n), s, n);
+        copy_bytes(out_room(n), s, n);
         out_len_ += n;
     }
 
@@ -705,7 +711,7 @@ class FenVisitor final : public ReplayVisitor {
             fmt::format_int n(game_);
             char buf[48];
             std::memcpy(buf, "; id \"", 6);
-            std::memcpy(buf + 6, n.data(), n.size());
+            copy_bytes(buf + 6, n.data(), n.size());
             std::memcpy(buf + 6 + n.size(), "\";", 2);
             epd_id_.assign(buf, 8 + n.size());
         } else {
@@ -721,7 +727,7 @@ class FenVisitor final : public ReplayVisitor {
     /// they are only copied along past a text's end, never shown).
     static void set_padded(std::vector<char>& buf, const std::string& text, std::size_t slack) {
         if (buf.size() < text.size() + slack) buf.resize(text.size() + slack);
-        std::memcpy(buf.data(), text.data(), text.size());
+        copy_bytes(buf.data(), text.data(), text.size());
     }
     /// The EPD tail (c0, c1) put together at once when every text in it is ASCII with nothing
     /// to quote (else false: prepare() takes the general path, same text).
@@ -741,12 +747,12 @@ class FenVisitor final : public ReplayVisitor {
         std::memcpy(p, " c0 \"", 5);
         p += 5;
         for (std::string_view part : parts) {
-            std::memcpy(p, part.data(), part.size());
+            copy_bytes(p, part.data(), part.size());
             p += part.size();
         }
         std::memcpy(p, "\"; c1 \"", 7);
         p += 7;
-        std::memcpy(p, result.data(), result.size());
+        copy_bytes(p, result.data(), result.size());
         p += result.size();
         std::memcpy(p, "\";\n", 3);
         p += 3;
@@ -802,7 +808,7 @@ class FenVisitor final : public ReplayVisitor {
     }
     std::uint32_t put(std::string_view s) {
         const auto at = std::uint32_t(arena_len_);
-        std::memcpy(arena_room(s.size()), s.data(), s.size());
+        copy_bytes(arena_room(s.size()), s.data(), s.size());
         arena_len_ += s.size();
         return at;
     }

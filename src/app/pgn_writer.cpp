@@ -11,6 +11,12 @@
 
 namespace pgnkit::app {
 
+/// memcpy that accepts an empty range with null pointers (memcpy itself must not be
+/// given a null pointer, even for zero bytes; UBSan checks it).
+inline void copy_bytes(void* dst, const void* src, std::size_t n) {
+    if (n) std::memcpy(dst, src, n);
+}
+
 namespace {
 
 /// PGN §8.1.1: the Seven Tag Roster, in export order, with the value a missing tag gets.
@@ -292,7 +298,7 @@ void PgnWriter::grow_movetext(std::size_t n) {
 
 void PgnWriter::put_bytes(std::string_view s) {
     if (s.empty()) return;
-    std::memcpy(movetext_room(s.size()), s.data(), s.size());
+    copy_bytes(movetext_room(s.size()), s.data(), s.size());
     movetext_len_ += s.size();
 }
 
@@ -360,7 +366,7 @@ void PgnWriter::put_token_slow(std::string_view tok, bool may_wrap) {
     pending_opens_ = 0;
     column_ += w;
     char* const p = movetext_room(opens);
-    std::memset(p, '(', opens);
+    if (opens) std::memset(p, '(', opens);
     movetext_len_ += opens;
     put_bytes(tok);
 }
@@ -659,7 +665,7 @@ void PgnWriter::put_tag(std::string_view name, std::string_view value) const {
     if (value.size() <= 16)
         copy_short(p, value.data(), value.size());
     else
-        std::memcpy(p, value.data(), value.size());
+        copy_bytes(p, value.data(), value.size());
     p += value.size();
     *p++ = '"';
     *p++ = ']';
@@ -686,7 +692,7 @@ void PgnWriter::put_tag_slow(std::string_view name, std::string_view value) cons
         }
     }
     out += "\"]\n";
-    std::memcpy(header_room(out.size()), out.data(), out.size());
+    copy_bytes(header_room(out.size()), out.data(), out.size());
     header_len_ += out.size();
 }
 
@@ -708,11 +714,11 @@ void PgnWriter::append_to(OutBuffer& out) const {
     char* p = out.room(header_len_ + movetext_len_ + 2);
     char* const start = p;
     if (header_len_) {
-        std::memcpy(p, header_.get(), header_len_);
+        copy_bytes(p, header_.get(), header_len_);
         p += header_len_;
         *p++ = '\n'; // the blank line between tags and movetext
     }
-    std::memcpy(p, movetext_.get(), movetext_len_);
+    copy_bytes(p, movetext_.get(), movetext_len_);
     p += movetext_len_;
     *p++ = '\n'; // one blank line after the game
     out.set_size(out.size() + std::size_t(p - start));
