@@ -575,6 +575,25 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
         text, &pos, ply, suggest(pos, text));
 }
 
+void GameValidator::move_general(Frame& f, std::string_view text, const SourceLocation& loc) {
+    // parse_san + resolve_san(f.pos, san, false) in one pass, filling `r` in place.
+    // +/# correctness is checked by replay() on the position played. A token that does not
+    // parse is never resolved (r.ok is false).
+    chess::San san;
+    chess::SanResolution r;
+    const bool parsed = chess::parse_resolve_san(f.pos, text, san_opts_, san, r);
+    if (!r.ok) {
+        move_not_played(f, text, loc, parsed, r);
+        return;
+    }
+    if ((r.move.is_null() || r.liberties) && !move_notes(f, text, loc, r)) return;
+    replay(
+        f, r.move, text, loc,
+        (san.check ? WrittenCheck : 0u) | (san.mate ? WrittenMate : 0u) |
+            (r.liberties != 0 || san.suffix_nag != 0 || r.move.is_null() ? WrittenNotPlain : 0u) |
+            (r.move.is_null() ? WrittenNull : 0u));
+}
+
 bool GameValidator::move_blocked(Frame& f, std::string_view text, const SourceLocation& loc) {
     if (f.dead) return true;
     if (f.ended) {

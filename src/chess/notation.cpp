@@ -684,7 +684,7 @@ void resolve_into(const Position& pos, const San& san, bool check_suffix, SanRes
     }
 }
 
-/// parse_resolve_san() for the tokens its fast pass does not read. Out of line, so that the
+/// parse_resolve_san() for the tokens its fast pass does not take. Out of line, so that the
 /// fast pass saves no registers for it.
 [[gnu::noinline]] bool parse_resolve_general(const Position& pos, std::string_view text,
                                              const SanParseOptions& opts, San& san,
@@ -695,15 +695,8 @@ void resolve_into(const Position& pos, const San& san, bool check_suffix, SanRes
     return true;
 }
 
-/// resolve_san(pos, san, false) into `r` for a token the fast pass parsed; out of line.
-[[gnu::noinline]] bool resolve_general(const Position& pos, const San& san, SanResolution& r) {
-    r = SanResolution{};
-    resolve_into(pos, san, false, r);
-    return true;
-}
-
-// The fast pass stores San and SanResolution as whole words built in registers (a store
-// per field costs more, and the caller reads the fields back with narrow loads).
+// parse_resolve_san() stores San and SanResolution as whole words built in registers (a
+// store per field costs more, and the caller reads the fields back with narrow loads).
 static_assert(sizeof(San) == 16 && offsetof(San, kind) == 0 && offsetof(San, piece) == 1 &&
               offsetof(San, from_file) == 2 && offsetof(San, from_rank) == 3 &&
               offsetof(San, to) == 4 && offsetof(San, promotion) == 5 &&
@@ -718,30 +711,26 @@ static_assert(sizeof(SanResolution) == 24 && offsetof(SanResolution, move) == 0 
 static_assert(sizeof(Move) == 2 && sizeof(Square) == 1 && sizeof(PieceType) == 1 &&
               sizeof(San::Kind) == 1 && sizeof(SanError) == 1);
 
-/// Stores the San parse_san() gives a fast-pass token: no promotion, no annotation glyph,
-/// no syntactic liberty. `ff`, `fr` are -1 when not given.
-inline void store_san(San& out, San::Kind kind, PieceType pt, int ff, int fr, Square to,
-                      bool capture, bool check, bool mate) {
-    const std::uint64_t lo =
-        std::uint64_t(kind) | std::uint64_t(pt) << 8 | std::uint64_t(std::uint8_t(ff)) << 16 |
-        std::uint64_t(std::uint8_t(fr)) << 24 | std::uint64_t(std::uint8_t(to)) << 32 |
-        std::uint64_t(PieceType::None) << 40 | std::uint64_t(capture) << 48 |
-        std::uint64_t(check) << 56;
-    const std::uint64_t hi = std::uint64_t(mate); // suffix_nag 0, liberties 0
-    std::memcpy(reinterpret_cast<char*>(&out), &lo, 8);
-    std::memcpy(reinterpret_cast<char*>(&out) + 8, &hi, 8);
-}
+// The fast pass keeps the token's San in a register as one word: San's first 8 bytes as
+// parse_san() leaves them for the shapes the pass takes (no promotion, no annotation glyph,
+// no syntactic liberty; mate, the ninth byte, is the token's last byte being '#').
 
-/// Stores what resolve_san(pos, san, false) gives for the legal move `m` from `from`:
-/// ok, error Syntax (unused), one candidate, no check fields.
-inline void store_resolved(SanResolution& r, Move m, Square from, std::uint32_t lib) {
-    const std::uint64_t lo = std::uint64_t(m.raw()) | std::uint64_t(1) << 16 |
-                             std::uint64_t(SanError::Syntax) << 24 | std::uint64_t(lib) << 32;
-    const std::uint64_t mid = 1; // candidates 1, gives_check and mate false
-    const std::uint64_t origins = bb(from);
-    std::memcpy(reinterpret_cast<char*>(&r), &lo, 8);
-    std::memcpy(reinterpret_cast<char*>(&r) + 8, &mid, 8);
-    std::memcpy(reinterpret_cast<char*>(&r) + 16, &origins, 8);
+/// The San word; `ff`, `fr` are -1 when not given.
+constexpr std::uint64_t san_word(San::Kind kind, PieceType pt, int ff, int fr, Square to,
+                                 bool capture, bool check) {
+    return std::uint64_t(kind) | std::uint64_t(pt) << 8 | std::uint64_t(std::uint8_t(ff)) << 16 |
+           std::uint64_t(std::uint8_t(fr)) << 24 | std::uint64_t(std::uint8_t(to)) << 32 |
+           std::uint64_t(PieceType::None) << 40 | std::uint64_t(capture) << 48 |
+           std::uint64_t(check) << 56;
+}
+constexpr Square word_to(std::uint64_t w) { return Square(std::int8_t(w >> 32)); }
+constexpr int word_file(std::uint64_t w) { return std::int8_t(w >> 16); }
+constexpr int word_rank(std::uint64_t w) { return std::int8_t(w >> 24); }
+constexpr bool word_capture(std::uint64_t w) { return (w >> 48) & 1; }
+
+/// What a resolver of the fast pass returns for the legal move `m` (fast_resolve_san()).
+constexpr std::uint64_t fast_result(Move m, std::uint32_t lib) {
+    return std::uint64_t(m.raw()) | std::uint64_t(1) << 16 | std::uint64_t(lib) << 32;
 }
 
 /// Whether the side to move, not in check or in check by `checkers`, may move its piece
@@ -782,31 +771,6 @@ inline bool king_step_legal(const Position& pos, Square ksq, Square to) {
                              pos.pieces() ^ bb(ksq));
 }
 
-/// The fast pass of parse_resolve_san() for castling: O-O, O-O-O (with + or #).
-[[gnu::noinline]] bool fast_castling(const Position& pos, std::string_view text,
-                                     const SanParseOptions& opts, San& san, SanResolution& r) {
-    const char* p = text.data();
-    std::size_t e = text.size();
-    const bool check = p[e - 1] == '+', mate = p[e - 1] == '#';
-    e -= check | mate;
-    San::Kind kind;
-    if (e == 3 && p[1] == '-' && p[2] == 'O')
-        kind = San::Kind::CastleKing;
-    else if (e == 5 && p[1] == '-' && p[2] == 'O' && p[3] == '-' && p[4] == 'O')
-        kind = San::Kind::CastleQueen;
-    else
-        return parse_resolve_general(pos, text, opts, san, r);
-    store_san(san, kind, PieceType::Pawn, -1, -1, NoSquare, false, check, mate);
-    const Color us = pos.side_to_move();
-    const Square ksq = pos.king_square(us);
-    const CastleSide side = kind == San::Kind::CastleKing ? CastleSide::King : CastleSide::Queen;
-    if (ksq == NoSquare || !pos.can_castle(us, side)) return resolve_general(pos, san, r);
-    const Move m(ksq, pos.castling_rook(us, side), Move::Castling);
-    if (!pos.is_legal(m)) return resolve_general(pos, san, r);
-    store_resolved(r, m, ksq, 0);
-    return true;
-}
-
 } // namespace
 
 SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix) {
@@ -817,8 +781,18 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
 
 namespace {
 
-// The resolvers of the fast pass read the San it stored (the loads forward from the store)
-// and make no call but tail calls: they save no registers.
+// The resolvers of the fast pass take the San word in a register, return their answer in
+// one, and make no call but tail calls: they save no registers. 0 = the general code
+// decides (illegal, ambiguous, a king missing …).
+
+/// The fast pass for castling on `side`.
+[[gnu::noinline]] std::uint64_t fast_castling(const Position& pos, CastleSide side) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us);
+    if (ksq == NoSquare || !pos.can_castle(us, side)) return 0;
+    const Move m(ksq, pos.castling_rook(us, side), Move::Castling);
+    return pos.is_legal(m) ? fast_result(m, 0) : 0;
+}
 
 /// Whether the move of the piece (not the king) from `from` to `to` needs a closer look
 /// (piece_move_legal): in check, or when `from` is on a line through the king and an enemy
@@ -830,57 +804,48 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
     return pos.checkers() || ((line & sliders) && !(line & bb(to)));
 }
 
-/// The end of the fast pass for a pawn move from `from` to san.to that is legal if its
-/// piece may move (piece_move_legal).
-[[gnu::noinline]] bool finish_pawn(const Position& pos, const San& san, SanResolution& r,
-                                   Square from) {
-    const Square to = san.to;
-    if (!piece_move_legal(pos, from, to, pos.king_square(pos.side_to_move())))
-        return resolve_general(pos, san, r);
-    store_resolved(r, Move(from, to), from, 0);
-    return true;
+/// The end of the fast pass for a pawn move from `from` to `to` that is legal if its piece
+/// may move (piece_move_legal).
+[[gnu::noinline]] std::uint64_t finish_pawn(const Position& pos, Square from, Square to) {
+    if (!piece_move_legal(pos, from, to, pos.king_square(pos.side_to_move()))) return 0;
+    return fast_result(Move(from, to), 0);
 }
 
 /// The fast pass for e4: the pawn that pushes there.
-[[gnu::noinline]] bool fast_push(const Position& pos, const San& san, SanResolution& r) {
+[[gnu::noinline]] std::uint64_t fast_push(const Position& pos, std::uint64_t w) {
     const Color us = pos.side_to_move();
-    const Square ksq = pos.king_square(us), to = san.to;
+    const Square ksq = pos.king_square(us), to = word_to(w);
     // Relative ranks 3 to 7 (no promotion): relative squares 16 to 55.
     const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40;
-    if (ksq == NoSquare || !pawn_rank || !pos.empty(to)) return resolve_general(pos, san, r);
+    if (ksq == NoSquare || !pawn_rank || !pos.empty(to)) return 0;
     const Bitboard origin = pawn_push_origin(pos, us, to);
-    if (!origin) return resolve_general(pos, san, r);
-    if (needs_legality_test(pos, lsb(origin), to, ksq))
-        return finish_pawn(pos, san, r, lsb(origin));
-    store_resolved(r, Move(lsb(origin), to), lsb(origin), 0);
-    return true;
+    if (!origin) return 0;
+    if (needs_legality_test(pos, lsb(origin), to, ksq)) return finish_pawn(pos, lsb(origin), to);
+    return fast_result(Move(lsb(origin), to), 0);
 }
 
 /// The fast pass for exd5: a pawn capture (not en passant, not promoting).
-[[gnu::noinline]] bool fast_pawn_capture(const Position& pos, const San& san, SanResolution& r) {
+[[gnu::noinline]] std::uint64_t fast_pawn_capture(const Position& pos, std::uint64_t w) {
     const Color us = pos.side_to_move(), them = ~us;
-    const Square ksq = pos.king_square(us), to = san.to;
+    const Square ksq = pos.king_square(us), to = word_to(w);
     const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40; // as in fast_push()
     const Bitboard origin =
-        pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(san.from_file);
-    if (ksq == NoSquare || !pawn_rank || !(pos.pieces(them) & bb(to)) || !origin)
-        return resolve_general(pos, san, r);
-    if (needs_legality_test(pos, lsb(origin), to, ksq))
-        return finish_pawn(pos, san, r, lsb(origin));
-    store_resolved(r, Move(lsb(origin), to), lsb(origin), 0);
-    return true;
+        pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(word_file(w));
+    if (ksq == NoSquare || !pawn_rank || !(pos.pieces(them) & bb(to)) || !origin) return 0;
+    if (needs_legality_test(pos, lsb(origin), to, ksq)) return finish_pawn(pos, lsb(origin), to);
+    return fast_result(Move(lsb(origin), to), 0);
 }
 
 /// The end of the fast pass for piece moves: `legal` holds the origins of every legal move
-/// of the piece type to san.to; the disambiguation must pick one.
-[[gnu::noinline]] bool finish_piece(const Position& pos, const San& san, SanResolution& r,
-                                    Bitboard legal) {
-    const int ff = san.from_file, fr = san.from_rank;
+/// of the piece type to the San's square; the disambiguation must pick one.
+[[gnu::noinline]] std::uint64_t finish_piece(const Position& pos, std::uint64_t w, Bitboard legal) {
+    const int ff = word_file(w), fr = word_rank(w);
+    const bool capture = word_capture(w);
     Bitboard match = legal;
     if (ff >= 0) match &= file_bb(ff);
     if (fr >= 0) match &= rank_bb(fr);
-    if (!match || more_than_one(match)) return resolve_general(pos, san, r);
-    const Square from = lsb(match), to = san.to;
+    if (!match || more_than_one(match)) return 0;
+    const Square from = lsb(match), to = word_to(w);
     std::uint32_t lib = 0;
     if (ff >= 0 || fr >= 0) {
         // As resolve_impl: disambiguation beyond §8.2.3.4's.
@@ -888,39 +853,39 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
         bool need_file = false, need_rank = false;
         needed_disambiguation(legal, from, need_file, need_rank);
         if (given_file && given_rank && !(need_file && need_rank))
-            lib |= san.capture ? LibLongAlgebraic : LibOverDisambiguated;
+            lib |= capture ? LibLongAlgebraic : LibOverDisambiguated;
         else if ((given_file && !need_file) || (given_rank && !need_rank))
             lib |= need_file || need_rank ? LibDisambiguationForm : LibOverDisambiguated;
     }
     const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
-    if (is_capture != san.capture) lib |= san.capture ? LibSpuriousCapture : LibMissingCapture;
-    store_resolved(r, Move(from, to), from, lib);
-    return true;
+    if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
+    return fast_result(Move(from, to), lib);
 }
 
-/// Stores the legal piece move from `from` to san.to, written without disambiguation.
-inline bool store_piece_move(const Position& pos, const San& san, SanResolution& r, Square from) {
-    const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(san.to)) != 0;
+/// The answer for the legal piece move from `from` to the San's square, written without
+/// disambiguation.
+inline std::uint64_t piece_move_result(const Position& pos, std::uint64_t w, Square from) {
+    const Square to = word_to(w);
+    const bool capture = word_capture(w);
+    const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
     std::uint32_t lib = 0;
-    if (is_capture != san.capture) lib = san.capture ? LibSpuriousCapture : LibMissingCapture;
-    store_resolved(r, Move(from, san.to), from, lib);
-    return true;
+    if (is_capture != capture) lib = capture ? LibSpuriousCapture : LibMissingCapture;
+    return fast_result(Move(from, to), lib);
 }
 
 /// finish_piece() for the pseudo-legal origins `origins` (pieces other than the king) that
 /// need a legality test.
-[[gnu::noinline]] bool filter_piece(const Position& pos, const San& san, SanResolution& r,
-                                    Bitboard origins) {
-    const Square ksq = pos.king_square(pos.side_to_move()), to = san.to;
+[[gnu::noinline]] std::uint64_t filter_piece(const Position& pos, std::uint64_t w,
+                                             Bitboard origins) {
+    const Square ksq = pos.king_square(pos.side_to_move()), to = word_to(w);
     Bitboard legal = origins;
     for (Bitboard b = origins; b;) {
         const Square s = pop_lsb(b);
         if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
     }
-    return finish_piece(pos, san, r, legal);
+    return finish_piece(pos, w, legal);
 }
 
-/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
 /// The origins of `us`'s pieces of type `pt` (knight to queen) that attack `to`.
 template <PieceType Pt>
 Bitboard piece_attackers(const Position& pos, Color us, Square to) {
@@ -936,26 +901,27 @@ Bitboard piece_attackers(const Position& pos, Color us, Square to) {
                                 pos.pieces(us, PieceType::Queen), occ);
 }
 
-/// fast_piece() when several sliders of the type stand on lines through san.to.
+/// fast_piece() when several sliders of the type stand on lines through the San's square.
 template <PieceType Pt>
-[[gnu::noinline]] bool fast_sliders(const Position& pos, const San& san, SanResolution& r) {
-    return filter_piece(pos, san, r, piece_attackers<Pt>(pos, pos.side_to_move(), san.to));
+[[gnu::noinline]] std::uint64_t fast_sliders(const Position& pos, std::uint64_t w) {
+    return filter_piece(pos, w, piece_attackers<Pt>(pos, pos.side_to_move(), word_to(w)));
 }
 
 /// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
 template <PieceType Pt>
-[[gnu::noinline]] bool fast_piece(const Position& pos, const San& san, SanResolution& r) {
+[[gnu::noinline]] std::uint64_t fast_piece(const Position& pos, std::uint64_t w) {
     const Color us = pos.side_to_move();
-    const Square ksq = pos.king_square(us), to = san.to;
+    const Square ksq = pos.king_square(us), to = word_to(w);
     const Bitboard tb = bb(to);
-    if (ksq == NoSquare || (pos.pieces(us) & tb)) return resolve_general(pos, san, r);
+    const bool disambiguated = (w & 0xFFFF0000) != 0xFFFF0000; // from_file or from_rank
+    if (ksq == NoSquare || (pos.pieces(us) & tb)) return 0;
     if constexpr (Pt == PieceType::King) {
         // Ke1g1 may be castling: the general code decides.
-        if ((san.from_file >= 0 && san.from_rank >= 0) || !(king_attacks(to) & bb(ksq)) ||
+        if ((word_file(w) >= 0 && word_rank(w) >= 0) || !(king_attacks(to) & bb(ksq)) ||
             !king_step_legal(pos, ksq, to))
-            return resolve_general(pos, san, r);
-        if (san.from_file >= 0 || san.from_rank >= 0) return finish_piece(pos, san, r, bb(ksq));
-        return store_piece_move(pos, san, r, ksq);
+            return 0;
+        if (disambiguated) return finish_piece(pos, w, bb(ksq));
+        return piece_move_result(pos, w, ksq);
     } else {
         Bitboard origins;
         if constexpr (Pt == PieceType::Knight) {
@@ -969,21 +935,20 @@ template <PieceType Pt>
             const Bitboard orth = Pt == PieceType::Rook ? pos.pieces(us, PieceType::Rook) : queens;
             origins = (Pt == PieceType::Rook ? 0 : diag & diag_rays(to)) |
                       (Pt == PieceType::Bishop ? 0 : orth & orth_rays(to));
-            if (!origins) return resolve_general(pos, san, r);
-            if (more_than_one(origins)) return fast_sliders<Pt>(pos, san, r);
+            if (!origins) return 0;
+            if (more_than_one(origins)) return fast_sliders<Pt>(pos, w);
             if (between_bb(lsb(origins), to) & pos.pieces() & ~tb) origins = 0;
         }
-        if (!origins || more_than_one(origins) || san.from_file >= 0 || san.from_rank >= 0)
-            return filter_piece(pos, san, r, origins);
-        if (needs_legality_test(pos, lsb(origins), to, ksq))
-            return filter_piece(pos, san, r, origins);
+        if (!origins || more_than_one(origins) || disambiguated)
+            return filter_piece(pos, w, origins);
+        if (needs_legality_test(pos, lsb(origins), to, ksq)) return filter_piece(pos, w, origins);
         // The usual case: one piece that may move, no disambiguation written.
-        return store_piece_move(pos, san, r, lsb(origins));
+        return piece_move_result(pos, w, lsb(origins));
     }
 }
 
 /// The resolvers of piece moves by PieceType (1 knight … 5 king).
-using FastResolver = bool (*)(const Position&, const San&, SanResolution&);
+using FastResolver = std::uint64_t (*)(const Position&, std::uint64_t);
 constexpr FastResolver PieceResolvers[6] = {
     nullptr,
     fast_piece<PieceType::Knight>,
@@ -1009,45 +974,51 @@ constexpr std::array<std::uint8_t, 256> make_first_byte_table() {
 }
 constexpr std::array<std::uint8_t, 256> FirstByte = make_first_byte_table();
 
-} // namespace
-
 // The fast pass reads the usual shapes of export-format SAN in English: e4, exd5, Nf3,
 // Nbd2, R1e2, Qh4xe1, O-O, O-O-O, each with an optional + or #. It parses them as
-// parse_common_san() does and resolves a legal move as resolve_impl() does; every failure
-// (illegal, ambiguous, en passant, a promotion square, Ke1g1 …) and every other shape goes
-// to the general code, which gives the same answer for the shapes taken here. Parsing
-// makes no call but tail calls, so that it saves no registers.
-bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
-                       San& san, SanResolution& r) {
+// parse_san() does (into the San word `w`) and resolves a legal move as resolve_impl()
+// does; every failure (illegal, ambiguous, en passant, a promotion square, Ke1g1 …) and
+// every other shape gives 0, and the general code gives the answer, the same for the shapes
+// taken here. Parsing makes no call but tail calls, so that it saves no registers.
+inline std::uint64_t fast_pass(const Position& pos, std::string_view text,
+                               const SanParseOptions& opts, std::uint64_t& w) {
     const char* p = text.data();
     std::size_t e = text.size();
-    if (opts.piece_letters.size() >= 5 || e - 2 > 5) // English letters, 2 to 7 bytes
-        return parse_resolve_general(pos, text, opts, san, r);
+    if (opts.piece_letters.size() >= 5 || e - 2 > 5) return 0; // English letters, 2-7 bytes
     const unsigned last = byte(p[e - 1]);
     const unsigned first = FirstByte[byte(p[0])];
-    if (first == 7) return fast_castling(pos, text, opts, san, r);
     // '+' (0x2B) and '#' (0x23) differ in bit 3 only.
-    e -= (last & ~8u) == '#';
-    if (e < 2 || first == 6) return parse_resolve_general(pos, text, opts, san, r);
+    const bool suffix = (last & ~8u) == '#';
+    e -= suffix;
+    if (first == 7) { // O-O, O-O-O
+        San::Kind kind;
+        if (e == 3 && p[1] == '-' && p[2] == 'O')
+            kind = San::Kind::CastleKing;
+        else if (e == 5 && p[1] == '-' && p[2] == 'O' && p[3] == '-' && p[4] == 'O')
+            kind = San::Kind::CastleQueen;
+        else
+            return 0;
+        w = san_word(kind, PieceType::Pawn, -1, -1, NoSquare, false, last == '+');
+        return fast_castling(pos,
+                             kind == San::Kind::CastleKing ? CastleSide::King : CastleSide::Queen);
+    }
+    if (e < 2 || first == 6) return 0;
     const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
-    if ((file | rank) > 7) return parse_resolve_general(pos, text, opts, san, r);
-    // San as store_san() makes it: kind Normal, no disambiguation, no promotion; mate in
-    // the second word.
-    const std::uint64_t hi = last == '#';
-    std::memcpy(reinterpret_cast<char*>(&san) + 8, &hi, 8);
+    if ((file | rank) > 7) return 0;
+    // The word as san_word() makes it: kind Normal, no disambiguation, no promotion.
     std::uint64_t lo = std::uint64_t(rank * 8 + file) << 32 | std::uint64_t(last == '+') << 56 |
                        std::uint64_t(PieceType::None) << 40 | std::uint64_t(0xFFFF) << 16 |
                        std::uint64_t(first) << 8;
     std::size_t k = e - 2;
     if (k == 0) { // e4
-        std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
-        return fast_push(pos, san, r);
+        w = lo;
+        return fast_push(pos, lo);
     }
     if (first == 0) { // exd5: the only pawn shape taken here
-        if (k != 2 || p[1] != 'x') return parse_resolve_general(pos, text, opts, san, r);
+        if (k != 2 || p[1] != 'x') return 0;
         lo ^= std::uint64_t(0xFF ^ (byte(p[0]) - 'a')) << 16 | std::uint64_t(1) << 48;
-        std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
-        return fast_pawn_capture(pos, san, r);
+        w = lo;
+        return fast_pawn_capture(pos, lo);
     }
     if (k > 1) {
         if (p[k - 1] == 'x') {
@@ -1062,10 +1033,38 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
             lo ^= std::uint64_t(0xFF ^ (byte(p[k - 1]) - 'a')) << 16;
             --k;
         }
-        if (k != 1) return parse_resolve_general(pos, text, opts, san, r);
+        if (k != 1) return 0;
     }
-    std::memcpy(reinterpret_cast<char*>(&san), &lo, 8);
-    return PieceResolvers[first](pos, san, r);
+    w = lo;
+    return PieceResolvers[first](pos, lo);
+}
+
+} // namespace
+
+std::uint64_t fast_resolve_san(const Position& pos, std::string_view text,
+                               const SanParseOptions& opts) {
+    std::uint64_t w;
+    return fast_pass(pos, text, opts, w);
+}
+
+bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
+                       San& san, SanResolution& r) {
+    std::uint64_t w = 0;
+    const std::uint64_t x = fast_pass(pos, text, opts, w);
+    if (!x) return parse_resolve_general(pos, text, opts, san, r);
+    // San and SanResolution as parse_san() and resolve_san(pos, san, false) leave them: mate
+    // in San's second word; ok, error Syntax (unused), one candidate, no check fields.
+    const std::uint64_t san_hi = text.back() == '#';
+    std::memcpy(reinterpret_cast<char*>(&san), &w, 8);
+    std::memcpy(reinterpret_cast<char*>(&san) + 8, &san_hi, 8);
+    const Move m = Move::from_raw(std::uint16_t(x));
+    const std::uint64_t r_lo = (x & 0xFFFFFFFF00000000u) | m.raw() | std::uint64_t(1) << 16 |
+                               std::uint64_t(SanError::Syntax) << 24;
+    const std::uint64_t r_mid = 1, origins = bb(m.from());
+    std::memcpy(reinterpret_cast<char*>(&r), &r_lo, 8);
+    std::memcpy(reinterpret_cast<char*>(&r) + 8, &r_mid, 8);
+    std::memcpy(reinterpret_cast<char*>(&r) + 16, &origins, 8);
+    return true;
 }
 
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,

@@ -140,6 +140,14 @@ class GameValidator : public VisitorBase {
     void check_result();
     bool setup_start();
     void played(Frame& f, chess::Move m);
+    /// What replay() is told of the move's text: + or # written; not as write_san writes it
+    /// (liberties, a glyph); a null move (no suffix check).
+    enum : unsigned { WrittenCheck = 1, WrittenMate = 2, WrittenNotPlain = 4, WrittenNull = 8 };
+    /// Plays the resolved move `m` on the line `f` (the end of move()).
+    void replay(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
+                unsigned written);
+    /// move() for a token the fast pass of the SAN reader does not take.
+    void move_general(Frame& f, std::string_view text, const SourceLocation& loc);
     // The slow paths of move() (out of line; move() and played() are inline below, so the
     // reader's loop can take the usual move without a call).
     void line_end(Frame& f);
@@ -216,24 +224,8 @@ inline void GameValidator::played(Frame& f, chess::Move m) {
         line_end(f);
 }
 
-inline void GameValidator::move(std::string_view text, const SourceLocation& loc) {
-    last_replayed_ = false;
-    if (skip_ || skipped_depth_ || depth_ == 0) return;
-    Frame& f = frames_[depth_ - 1];
-    if ((f.dead || f.ended || f.historic_draw != LineEnd::None) && move_blocked(f, text, loc))
-        return;
-    // parse_san + resolve_san(f.pos, san, false) in one pass, filling `r` in place. (A copy of
-    // a returned struct reads its narrow stores back with wide loads, a store-forwarding stall
-    // per ply.) +/# correctness is checked below on the position already played. A token that
-    // does not parse is never resolved (r.ok is false).
-    chess::San san;
-    chess::SanResolution r;
-    const bool parsed = chess::parse_resolve_san(f.pos, text, san_opts_, san, r);
-    if (!r.ok) {
-        move_not_played(f, text, loc, parsed, r);
-        return;
-    }
-    if ((r.move.is_null() || r.liberties) && !move_notes(f, text, loc, r)) return;
+inline void GameValidator::replay(Frame& f, chess::Move m, std::string_view text,
+                                  const SourceLocation& loc, unsigned written) {
     if (f.expect_number) {
         if (f.expect_number != f.pos.fullmove_number() ||
             (f.expect_black && f.pos.side_to_move() != chess::Color::Black))
@@ -241,17 +233,35 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
         f.expect_number = 0;
     }
     f.before = f.pos;
-    f.pos.play(r.move);
-    played(f, r.move);
+    f.pos.play(m);
+    played(f, m);
     last_replayed_ = true;
     const bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
-    const bool suffix_ok = r.move.is_null() || !(san.mate != mate || (san.check && !check) ||
-                                                 (check && !mate && !san.check));
+    const bool san_check = written & WrittenCheck, san_mate = written & WrittenMate;
+    const bool suffix_ok = (written & WrittenNull) || !(san_mate != mate || (san_check && !check) ||
+                                                        (check && !mate && !san_check));
     if (listener_)
-        listener_->on_move(ReplayedMove{f.before, r.move, f.pos, text, loc, f.ply, int(depth_) - 1,
-                                        suffix_ok && r.liberties == 0 && san.suffix_nag == 0 &&
-                                            !r.move.is_null()});
+        listener_->on_move(ReplayedMove{f.before, m, f.pos, text, loc, f.ply, int(depth_) - 1,
+                                        suffix_ok && !(written & WrittenNotPlain)});
     if (!suffix_ok) wrong_suffix(f, text, loc, mate, check);
+}
+
+inline void GameValidator::move(std::string_view text, const SourceLocation& loc) {
+    last_replayed_ = false;
+    if (skip_ || skipped_depth_ || depth_ == 0) return;
+    Frame& f = frames_[depth_ - 1];
+    if ((f.dead || f.ended || f.historic_draw != LineEnd::None) && move_blocked(f, text, loc))
+        return;
+    // The usual token: a move the fast pass resolves, without liberties (else 0, or
+    // liberties in the high word: move_general() decides).
+    const std::uint64_t fast = chess::fast_resolve_san(f.pos, text, san_opts_);
+    if ((fast - 1) >> 32) {
+        move_general(f, text, loc);
+        return;
+    }
+    const char last = text.back();
+    replay(f, chess::Move::from_raw(std::uint16_t(fast)), text, loc,
+           (last == '+' ? WrittenCheck : 0u) | (last == '#' ? WrittenMate : 0u));
 }
 
 /// A visitor built on the replay (fen, stats …): forwards every reader callback to a

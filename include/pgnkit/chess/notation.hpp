@@ -134,6 +134,15 @@ SanResolution parse_and_resolve(const Position& pos, std::string_view text,
 bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
                        San& san, SanResolution& r);
 
+/// The specialised pass of parse_resolve_san() alone, for the replay's hot path: for a token
+/// of the usual shapes of English SAN (e4, exd5, Nf3, Nbd2, R1e2, Qh4xe1, O-O, O-O-O, each
+/// with an optional + or #, the token's last byte) that names one legal move, returns
+/// `move.raw() | 1 << 16 | liberties << 32` (the move and the semantic liberties
+/// parse_resolve_san() gives it). 0 for every other token and whenever the general code must
+/// decide (illegal, ambiguous, en passant, promotion, Ke1g1 …): parse_resolve_san() answers.
+std::uint64_t fast_resolve_san(const Position& pos, std::string_view text,
+                               const SanParseOptions& opts);
+
 /// parse_and_resolve, then plays the move on `pos` (left unchanged on failure). The replay
 /// hot path: the check suffix is verified from the played position's checkers, so only a
 /// checking move costs a mate test.

@@ -52,6 +52,19 @@ void check_token(const Position& pos, std::string_view text, const SanParseOptio
     REQUIRE(same_resolution(got, want));
     if (want_parsed) REQUIRE(same_san(got_san, want_san));
     resolved += want.ok;
+    // fast_resolve_san(): 0, or what the two calls give (a legal move, its liberties, no
+    // glyph, the +/# the token ends with).
+    const std::uint64_t fast = fast_resolve_san(pos, text, opts);
+    if (fast != 0) {
+        REQUIRE(want_parsed);
+        REQUIRE(want.ok);
+        REQUIRE(((fast >> 16) & 0xFFFF) == 1);
+        REQUIRE(Move::from_raw(std::uint16_t(fast)) == want.move);
+        REQUIRE(std::uint32_t(fast >> 32) == want.liberties);
+        REQUIRE(want_san.suffix_nag == 0);
+        REQUIRE(want_san.check == (text.back() == '+'));
+        REQUIRE(want_san.mate == (text.back() == '#'));
+    }
 }
 
 /// Every token of the shapes the fast path reads (and near misses) on every square.
@@ -144,6 +157,25 @@ TEST_CASE("san fast path: parse_resolve_san equals parse_san + resolve_san on ev
         sweep(pos, {}, resolved);
     }
     CHECK(resolved > 1000);
+}
+
+TEST_CASE("san fast path: fast_resolve_san takes the usual tokens", "[san]") {
+    const Position start = Position::startpos();
+    const SanParseOptions opts;
+    for (const char* t : {"e4", "d3", "Nf3", "Nc3+", "Ngf3", "N1f3", "Ng1f3"})
+        CHECK(fast_resolve_san(start, t, opts) != 0);
+    CHECK(fast_resolve_san(start, "e5", opts) == 0);  // illegal: the general code reports it
+    CHECK(fast_resolve_san(start, "e4!", opts) == 0); // a glyph
+    CHECK(fast_resolve_san(start, "Nd2", opts) == 0); // no knight reaches d2
+    const Position p =
+        from_fen("r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPPQ1PPP/R3KB1R w KQkq - 0 1");
+    for (const char* t : {"exd5", "dxe5", "O-O-O", "Nxd5", "Qe3", "Rc1", "Kd1"})
+        CHECK(fast_resolve_san(p, t, opts) != 0);
+    CHECK(fast_resolve_san(p, "O-O", opts) == 0); // a bishop on f1
+    CHECK(fast_resolve_san(p, "Nxe5", opts) != 0);
+    const SanParseOptions de{false, "KDTLS"};
+    CHECK(fast_resolve_san(start, "e4", de) == 0); // other piece letters: the general code
+    CHECK(fast_resolve_san(start, "Sf3", de) == 0);
 }
 
 TEST_CASE("san fast path: equal on every legal move two plies deep", "[san]") {
