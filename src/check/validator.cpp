@@ -589,7 +589,9 @@ void GameValidator::move_general(Frame& f, std::string_view text, const SourceLo
     if ((r.move.is_null() || r.liberties) && !move_notes(f, text, loc, r)) return;
     replay(
         f, r.move, text, loc,
-        (san.check ? WrittenCheck : 0u) | (san.mate ? WrittenMate : 0u) |
+        (san.mate    ? WrittenMate
+         : san.check ? WrittenCheck
+                     : 0u) |
             (r.liberties != 0 || san.suffix_nag != 0 || r.move.is_null() ? WrittenNotPlain : 0u) |
             (r.move.is_null() ? WrittenNull : 0u));
 }

@@ -7,6 +7,7 @@
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -65,6 +66,17 @@ class ReplayListener {
     virtual void on_start(const chess::Position&) {}
     virtual void on_move(const ReplayedMove&) = 0;
 };
+
+namespace detail {
+/// The check suffix a token's last byte writes: 1 for '+', 2 for '#' (GameValidator's
+/// WrittenCheck, WrittenMate), else 0.
+inline constexpr std::array<std::uint8_t, 256> written_suffix = [] {
+    std::array<std::uint8_t, 256> t{};
+    t['+'] = 1;
+    t['#'] = 2;
+    return t;
+}();
+} // namespace detail
 
 /// Replays games. One per worker; reused for every game (no allocation per move).
 class GameValidator : public VisitorBase {
@@ -140,8 +152,8 @@ class GameValidator : public VisitorBase {
     void check_result();
     bool setup_start();
     void played(Frame& f, chess::Move m);
-    /// What replay() is told of the move's text: + or # written; not as write_san writes it
-    /// (liberties, a glyph); a null move (no suffix check).
+    /// What replay() is told of the move's text: + or # written (one of the two, # for
+    /// both); not as write_san writes it (liberties, a glyph); a null move (no suffix check).
     enum : unsigned { WrittenCheck = 1, WrittenMate = 2, WrittenNotPlain = 4, WrittenNull = 8 };
     /// Plays the resolved move `m` on the line `f` (the end of move()).
     void replay(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
@@ -237,9 +249,9 @@ inline void GameValidator::replay(Frame& f, chess::Move m, std::string_view text
     played(f, m);
     last_replayed_ = true;
     const bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
-    const bool san_check = written & WrittenCheck, san_mate = written & WrittenMate;
-    const bool suffix_ok = (written & WrittenNull) || !(san_mate != mate || (san_check && !check) ||
-                                                        (check && !mate && !san_check));
+    // The suffix the move needs, as `written` codes it.
+    const unsigned needed = mate ? WrittenMate : check ? WrittenCheck : 0u;
+    const bool suffix_ok = (written & WrittenNull) || (written & 3u) == needed;
     if (listener_)
         listener_->on_move(ReplayedMove{f.before, m, f.pos, text, loc, f.ply, int(depth_) - 1,
                                         suffix_ok && !(written & WrittenNotPlain)});
@@ -259,9 +271,8 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
         move_general(f, text, loc);
         return;
     }
-    const char last = text.back();
     replay(f, chess::Move::from_raw(std::uint16_t(fast)), text, loc,
-           (last == '+' ? WrittenCheck : 0u) | (last == '#' ? WrittenMate : 0u));
+           detail::written_suffix[static_cast<unsigned char>(text.back())]);
 }
 
 /// A visitor built on the replay (fen, stats …): forwards every reader callback to a
