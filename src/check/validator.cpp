@@ -176,7 +176,7 @@ GameValidator::GameValidator(const ValidateOptions& opts)
     : opts_(opts), san_opts_{opts.allow_null, opts.piece_letters} {
     frames_.resize(8);
     history_.reserve(512);
-    tag_name_ends_.assign(1, 0);
+    tag_names_.reserve(256);
 }
 
 void GameValidator::add(Code code, SourceLocation loc, std::string message, std::string_view token,
@@ -221,7 +221,6 @@ void GameValidator::begin_game(const GameSpan& span) {
     info_.replayed = false;
     info_.end = LineEnd::None;
     tag_names_.clear();
-    tag_name_ends_.assign(1, 0);
     tag_filter_ = 0;
     tag_count_ = 0;
     seven_seen_ = 0;
@@ -246,9 +245,8 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
                                              static_cast<unsigned char>(name.back())) &
                                             63);
     if (tag_filter_ & bit) {
-        for (std::size_t i = 0; i + 1 < tag_name_ends_.size(); ++i) {
-            const std::uint32_t b = tag_name_ends_[i], e = tag_name_ends_[i + 1];
-            if (std::string_view(tag_names_).substr(b, e - b) == name) {
+        for (std::string_view seen : tag_names_) {
+            if (seen == name) {
                 add(Code::BadTag, loc,
                     fmt::format("duplicate tag '{}' (the first value is kept)", name), name);
                 return;
@@ -256,10 +254,9 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         }
     }
     ++tag_count_;
-    if (tag_name_ends_.size() <= 256) {
+    if (tag_names_.size() < 256) {
         tag_filter_ |= bit;
-        tag_names_.append(name);
-        tag_name_ends_.push_back(std::uint32_t(tag_names_.size()));
+        tag_names_.push_back(name);
     }
     const TagName kind = classify_tag(name);
     if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);

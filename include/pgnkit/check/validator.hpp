@@ -85,6 +85,7 @@ class GameValidator : public VisitorBase {
 
     // Visitor callbacks (see reader.hpp).
     void begin_game(const GameSpan& span);
+    /// `name` must stay valid until end_game() (the reader's names are views of the game).
     void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
     void move_number(int n, bool black_dots, const SourceLocation& loc);
@@ -185,11 +186,12 @@ class GameValidator : public VisitorBase {
     int errors_ = 0;
     GameInfo info_;
     // tags
-    std::string tag_names_;                    ///< the first 256 names, for duplicates, end to end
-    std::vector<std::uint32_t> tag_name_ends_; ///< 0, then where each name in tag_names_ ends
-    std::uint64_t tag_filter_ = 0;             ///< a bit per name hash in tag_names_
-    std::size_t tag_count_ = 0;                ///< tags read (also past the first 256)
-    unsigned seven_seen_ = 0;                  ///< a bit per Seven Tag Roster name present
+    /// The first 256 tag names, for duplicates: views of the game's text (the reader's
+    /// names stay valid until the game ends).
+    std::vector<std::string_view> tag_names_;
+    std::uint64_t tag_filter_ = 0; ///< a bit per name hash in tag_names_
+    std::size_t tag_count_ = 0;    ///< tags read (also past the first 256)
+    unsigned seven_seen_ = 0;      ///< a bit per Seven Tag Roster name present
     std::string fen_tag_, setup_tag_, variant_tag_, result_tag_;
     bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;
     SourceLocation fen_loc_{}, variant_loc_{}, result_tag_loc_{};
