@@ -229,6 +229,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     chess960_ = false;
     depth_ = 0;
     skipped_depth_ = 0;
+    line_ = nullptr;
     history_.clear();
     claim_reported_ = false;
     result_marker_.clear();
@@ -381,20 +382,21 @@ bool GameValidator::end_tags() {
         f.reset_state();
         f.pos = start_;
         depth_ = 1;
+        update_line();
         history_.push_back(start_.repetition_key());
         if (listener_) listener_->on_start(start_);
         // A set-up position can already be over (FIDE 5.1.1, 5.2.1, 5.2.2).
         if (start_.in_check() && !has_legal_move(start_))
-            f.ended = true, f.end = LineEnd::Checkmate;
+            f.stop.ended = true, f.end = LineEnd::Checkmate;
         else if (has_insufficient_material(start_))
-            f.ended = true, f.end = LineEnd::DeadPosition;
+            f.stop.ended = true, f.end = LineEnd::DeadPosition;
         else if (start_.halfmove_clock() >= 150) {
             // 75 moves without a capture or pawn move already (FIDE 9.6.2); before July 2014
             // the game went on under the rules of its time (see played()).
             if (date_ > 0 && date_ < 20140701)
-                f.historic_draw = LineEnd::SeventyFive;
+                f.stop.historic_draw = LineEnd::SeventyFive;
             else
-                f.ended = true, f.end = LineEnd::SeventyFive;
+                f.stop.ended = true, f.end = LineEnd::SeventyFive;
         }
     }
     return false;
@@ -446,11 +448,11 @@ void GameValidator::line_end(Frame& f) {
     }
     if ((end == LineEnd::Fivefold || end == LineEnd::SeventyFive) && date_ > 0 &&
         date_ < 20140701) {
-        if (f.historic_draw == LineEnd::None) f.historic_draw = end;
+        if (f.stop.historic_draw == LineEnd::None) f.stop.historic_draw = end;
         end = LineEnd::None;
     }
     if (end != LineEnd::None) {
-        f.ended = true;
+        f.stop.ended = true;
         f.end = end;
     }
 }
@@ -594,8 +596,8 @@ void GameValidator::move_general(Frame& f, std::string_view text, const SourceLo
 }
 
 bool GameValidator::move_blocked(Frame& f, std::string_view text, const SourceLocation& loc) {
-    if (f.dead) return true;
-    if (f.ended) {
+    if (f.stop.dead) return true;
+    if (f.stop.ended) {
         static constexpr std::string_view why[] = {"",
                                                    "checkmate",
                                                    "stalemate",
@@ -607,10 +609,10 @@ bool GameValidator::move_blocked(Frame& f, std::string_view text, const SourceLo
             fmt::format("'{}': the game had already ended by {}", text,
                         why[static_cast<int>(f.end)]),
             text, &f.pos, f.ply + 1);
-        f.dead = true;
+        f.stop.dead = true;
         return true;
     }
-    if (f.historic_draw != LineEnd::None && !f.historic_reported) {
+    if (f.stop.historic_draw != LineEnd::None && !f.historic_reported) {
         // Fivefold repetition and the 75-move rule end games automatically only since the
         // FIDE Laws of 1 July 2014 (9.6); an older game went on under the rules of its time.
         f.historic_reported = true;
@@ -619,7 +621,8 @@ bool GameValidator::move_blocked(Frame& f, std::string_view text, const SourceLo
                 "'{}': the game continues after {}, an automatic draw only since 1 July 2014; "
                 "this game is older",
                 text,
-                f.historic_draw == LineEnd::Fivefold ? "fivefold repetition" : "the 75-move rule"),
+                f.stop.historic_draw == LineEnd::Fivefold ? "fivefold repetition"
+                                                          : "the 75-move rule"),
             text, &f.pos, f.ply + 1);
     }
     return false;
@@ -632,7 +635,7 @@ void GameValidator::move_not_played(Frame& f, std::string_view text, const Sourc
         return;
     }
     if (r.error != SanError::Syntax && !f.pos.in_check() && !has_legal_move(f.pos)) {
-        f.ended = true;
+        f.stop.ended = true;
         f.end = LineEnd::Stalemate;
         add(Code::MoveAfterGameEnd, loc,
             fmt::format("'{}': the game had already ended by stalemate", text), text, &f.pos,
@@ -644,7 +647,7 @@ void GameValidator::move_not_played(Frame& f, std::string_view text, const Sourc
                                                         : 1,
                        r.candidates);
     }
-    f.dead = true;
+    f.stop.dead = true;
 }
 
 bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLocation& loc,
@@ -653,7 +656,7 @@ bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLoca
         if (f.pos.in_check()) {
             add(Code::IllegalMove, loc, fmt::format("null move '{}' while in check", text), text,
                 &f.pos, f.ply + 1);
-            f.dead = true;
+            f.stop.dead = true;
             return false;
         }
         add(Code::NullMove, loc, fmt::format("null move '{}' (the turn passes)", text), text,
@@ -704,6 +707,7 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
     if (skip_) return;
     if (skipped_depth_ || depth_ == 0) {
         ++skipped_depth_;
+        line_ = nullptr;
         return;
     }
     if (depth_ > std::size_t(opts_.max_variation_depth)) {
@@ -712,23 +716,24 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
                 fmt::format("variations nested deeper than {} are not replayed",
                             opts_.max_variation_depth));
         ++skipped_depth_;
+        line_ = nullptr;
         return;
     }
     if (frames_.size() <= depth_) frames_.resize(depth_ * 2);
     Frame& parent = frames_[depth_ - 1];
     Frame& v = frames_[depth_];
-    v.dead = parent.dead || !parent.has_before;
-    v.ended = false;
+    v.stop.dead = parent.stop.dead || !parent.has_before;
+    v.stop.ended = false;
     v.end = LineEnd::None;
     v.has_before = false;
     v.expect_number = 0;
     v.popped = false;
-    v.historic_draw = LineEnd::None;
+    v.stop.historic_draw = LineEnd::None;
     v.historic_reported = false;
-    if (!parent.has_before && !parent.dead)
+    if (!parent.has_before && !parent.stop.dead)
         add(Code::UnexpectedText, loc,
             "variation before the first move: nothing to replace; not replayed");
-    if (!v.dead) {
+    if (!v.stop.dead) {
         v.pos = parent.before;
         v.ply = parent.before_ply;
         v.popped_key = history_.back();
@@ -741,21 +746,24 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
     v.before_ply = v.ply;
     v.hist_begin = history_.size();
     ++depth_;
+    update_line();
 }
 
 void GameValidator::end_variation(const SourceLocation& loc) {
     if (skip_) return;
     if (skipped_depth_) {
         --skipped_depth_;
+        update_line();
         return;
     }
     if (depth_ <= 1) return;
     Frame& v = frames_[depth_ - 1];
-    if (!v.dead && !v.has_before && !v.ended)
+    if (!v.stop.dead && !v.has_before && !v.stop.ended)
         add(Code::EmptyVariation, loc, "variation without moves");
     history_.resize(v.hist_begin);
     if (v.popped) history_.push_back(v.popped_key);
     --depth_;
+    update_line();
 }
 
 void GameValidator::result(std::string_view text, const SourceLocation& loc) {
@@ -773,12 +781,12 @@ void GameValidator::check_result() {
             result_marker_);
     if (skip_ || depth_ == 0) return;
     Frame& f = frames_[0];
-    if (f.dead) return;
+    if (f.stop.dead) return;
     std::string_view r = !result_marker_.empty()             ? std::string_view(result_marker_)
                          : is_result_value(info_.result_tag) ? std::string_view(info_.result_tag)
                                                              : std::string_view();
-    if (!f.ended && !f.pos.in_check() && !has_legal_move(f.pos)) {
-        f.ended = true;
+    if (!f.stop.ended && !f.pos.in_check() && !has_legal_move(f.pos)) {
+        f.stop.ended = true;
         f.end = LineEnd::Stalemate;
     }
     info_.end = f.end;

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,8 +105,8 @@ class GameValidator : public VisitorBase {
     bool last_move_replayed() const { return last_replayed_; }
     /// The current position of the line being read (valid while replaying).
     const chess::Position* current_position() const {
-        return (!skip_ && depth_ > 0 && !frames_[depth_ - 1].dead) ? &frames_[depth_ - 1].pos
-                                                                   : nullptr;
+        return (!skip_ && depth_ > 0 && !frames_[depth_ - 1].stop.dead) ? &frames_[depth_ - 1].pos
+                                                                        : nullptr;
     }
 
     const std::vector<Diagnostic>& diagnostics() const { return diags_; }
@@ -117,8 +118,20 @@ class GameValidator : public VisitorBase {
         chess::Position pos;
         chess::Position before; ///< position before the last move (a variation starts here)
         bool has_before = false;
-        bool dead = false;  ///< an error stopped the replay of this line
-        bool ended = false; ///< the rules ended the game in this line
+        /// Why move() must look closer before it replays (move_blocked()); side by side in
+        /// one word, so that one load tests them all.
+        struct Stops {
+            bool dead = false;  ///< an error stopped the replay of this line
+            bool ended = false; ///< the rules ended the game in this line
+            /// fivefold/75 reached in a game before July 2014
+            LineEnd historic_draw = LineEnd::None;
+            std::uint8_t zero = 0; ///< never set (fills the word)
+            bool any() const {
+                std::uint32_t w;
+                std::memcpy(&w, this, sizeof w);
+                return w != 0;
+            }
+        } stop;
         bool end_reported = false;
         LineEnd end = LineEnd::None;
         int ply = 0; ///< plies played in this line from the game start
@@ -128,7 +141,6 @@ class GameValidator : public VisitorBase {
         std::size_t before_irreversible = 0;
         std::uint64_t popped_key = 0; ///< parent's last key, hidden while the variation runs
         bool popped = false;
-        LineEnd historic_draw = LineEnd::None; ///< fivefold/75 reached in a game before July 2014
         bool historic_reported = false;
         int expect_number = 0; ///< move number just read, 0 if none
         bool expect_black = false;
@@ -137,8 +149,9 @@ class GameValidator : public VisitorBase {
         /// Everything but the two positions back to its initial value (cheaper than
         /// `= Frame{}`, which builds and copies two empty positions).
         void reset_state() {
-            has_before = dead = ended = end_reported = popped = historic_reported = false;
-            end = historic_draw = LineEnd::None;
+            has_before = end_reported = popped = historic_reported = false;
+            stop = Stops{};
+            end = LineEnd::None;
             ply = before_ply = expect_number = 0;
             hist_begin = irreversible = before_irreversible = 0;
             popped_key = 0;
@@ -146,6 +159,8 @@ class GameValidator : public VisitorBase {
             number_loc = {};
         }
     };
+
+    static_assert(sizeof(Frame::Stops) == 4);
 
     void add(Code code, SourceLocation loc, std::string message, std::string_view token = {},
              const chess::Position* before = nullptr, int ply = 0, std::string suggestion = {});
@@ -204,6 +219,12 @@ class GameValidator : public VisitorBase {
     std::vector<Frame> frames_;
     std::size_t depth_ = 0;           ///< frames in use
     std::uint64_t skipped_depth_ = 0; ///< variation levels beyond max_variation_depth
+    /// The line being replayed: frames_[depth_ - 1], or nullptr when none is (not replayed,
+    /// before the movetext, in a variation too deep). Set by update_line().
+    Frame* line_ = nullptr;
+    void update_line() {
+        line_ = !skip_ && skipped_depth_ == 0 && depth_ > 0 ? &frames_[depth_ - 1] : nullptr;
+    }
     std::vector<std::uint64_t> history_;
     bool claim_reported_ = false;
     SourceLocation result_loc_{};
@@ -211,8 +232,8 @@ class GameValidator : public VisitorBase {
 };
 
 inline void GameValidator::move_number(int n, bool black_dots, const SourceLocation& loc) {
-    if (skip_ || skipped_depth_ || depth_ == 0) return;
-    Frame& f = frames_[depth_ - 1];
+    if (!line_) return;
+    Frame& f = *line_;
     f.expect_number = n;
     f.expect_black = black_dots;
     copy_location(f.number_loc, loc);
@@ -262,10 +283,9 @@ inline void GameValidator::replay(Frame& f, chess::Move m, std::string_view text
 
 inline void GameValidator::move(std::string_view text, const SourceLocation& loc) {
     last_replayed_ = false;
-    if (skip_ || skipped_depth_ || depth_ == 0) return;
-    Frame& f = frames_[depth_ - 1];
-    if ((f.dead || f.ended || f.historic_draw != LineEnd::None) && move_blocked(f, text, loc))
-        return;
+    if (!line_) return;
+    Frame& f = *line_;
+    if (f.stop.any() && move_blocked(f, text, loc)) return;
     // The usual token: a move the fast pass resolves, without liberties (else 0, or
     // liberties in the high word: move_general() decides).
     const std::uint64_t fast = chess::fast_resolve_san(f.pos, text, san_opts_);
