@@ -167,7 +167,7 @@ class GameValidator : public VisitorBase {
     void check_tags();
     void check_result();
     bool setup_start();
-    void played(Frame& f, chess::Move m);
+    void played(Frame& f);
     /// What replay() is told of the move's text: + or # written (one of the two, # for
     /// both); not as write_san writes it (liberties, a glyph); a null move (no suffix check).
     enum : unsigned { WrittenCheck = 1, WrittenMate = 2, WrittenNotPlain = 4, WrittenNull = 8 };
@@ -239,12 +239,13 @@ inline void GameValidator::move_number(int n, bool black_dots, const SourceLocat
     copy_location(f.number_loc, loc);
 }
 
-inline void GameValidator::played(Frame& f, chess::Move m) {
+inline void GameValidator::played(Frame& f) {
     const chess::Position& p = f.pos;
-    // play() zeroes the clock exactly on a capture or a pawn move. Written without branches:
-    // whether a move is a pawn move or a capture is what a branch predictor cannot guess.
+    // play() zeroes the clock exactly on a capture or a pawn move (a null move leaves it at 1
+    // or more). Written without branches: whether a move is a pawn move or a capture is what
+    // a branch predictor cannot guess.
     const unsigned halfmove = unsigned(p.halfmove_clock());
-    const bool zeroing = !m.is_null() && halfmove == 0;
+    const bool zeroing = halfmove == 0;
     const bool irreversible = zeroing | (f.before.castling_rights() != p.castling_rights());
     f.has_before = true;
     f.before_ply = f.ply;
@@ -269,12 +270,13 @@ inline void GameValidator::replay(Frame& f, chess::Move m, std::string_view text
     }
     f.before = f.pos;
     f.pos.play(m);
-    played(f, m);
+    played(f);
     last_replayed_ = true;
-    const bool mate = f.end == LineEnd::Checkmate, check = f.pos.in_check();
-    // The suffix the move needs, as `written` codes it.
-    const unsigned needed = mate ? WrittenMate : check ? WrittenCheck : 0u;
-    const bool suffix_ok = (written & WrittenNull) || (written & 3u) == needed;
+    const bool check = f.pos.in_check(), mate = check && f.end == LineEnd::Checkmate;
+    // The suffix the move needs, as `written` codes it (the usual move gives no check).
+    unsigned needed = 0;
+    if (check) needed = mate ? WrittenMate : WrittenCheck;
+    const bool suffix_ok = (written & 3u) == needed || (written & WrittenNull);
     if (listener_)
         listener_->on_move(ReplayedMove{f.before, m, f.pos, text, loc, f.ply, int(depth_) - 1,
                                         suffix_ok && !(written & WrittenNotPlain)});
