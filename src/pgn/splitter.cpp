@@ -105,6 +105,12 @@ void GameSplitter::elide(std::size_t from, std::size_t to) {
     // A cut never ends with a CR: an LF after it would make the pair one line break.
     if (to > from && buf_[to - 1] == '\r') --to;
     if (to <= from) return;
+    // Marks are only made on whole lines before the scan position, and cuts come after those
+    // lines; a mark at or after a cut would no longer fit the text: it is dropped.
+    if (game_ != Game::None) {
+        while (!marks_.empty() && game_start_ + marks_.back().eol >= from) marks_.pop_back();
+        if (!marks_.empty()) marks_.back().next_line = false;
+    }
     // Earlier cuts just before `from` or inside [from, to] (blanks cut from a line that
     // turned out to be this game's text) become part of this one.
     auto first = std::lower_bound(cuts_.begin(), cuts_.end(), from,
@@ -267,6 +273,7 @@ void GameSplitter::begin_game(Game kind) {
     std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
     name_count_ = 0;
     name_bits_ = 0;
+    marks_.clear();
     text_line_ = false;
     number_line_ = false;
 }
@@ -289,6 +296,10 @@ void GameSplitter::finish_game() {
         if (c.pos <= ready_end_) ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines});
     }
     cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
+    // The marks of a truncated game may lie past its kept text: none are handed over.
+    ready_marks_.swap(marks_);
+    if (truncated_) ready_marks_.clear();
+    marks_.clear();
     game_ = Game::None;
 }
 
@@ -302,6 +313,7 @@ void GameSplitter::emit(GameSpan& span) {
     span.length = std::max<std::uint64_t>(ready_length_, span.text.size());
     span.truncated = ready_truncated_;
     span.elisions = ready_elisions_;
+    span.tags = ready_marks_;
 }
 
 // ------------------------------------------------------------------ lines
@@ -633,10 +645,11 @@ void GameSplitter::scan_tag_name() {
 
 bool GameSplitter::plain_tag_lines() {
     // The usual lines of a tag section, `[Name "value"]` and its line break, in one go with
-    // the state in locals: what the general path does with each (its name neither begins a
-    // game nor is seen after a blank line, so decide_tag_line only adds the name; end_line;
-    // handle_newline; open_tag_line at a `[` beginning the next line).
-    if (game_ != Game::Tags || !first_tag_on_line_) return false;
+    // the state in locals: what the general path does with each (decide_tag_line, which for
+    // a line after the first only adds the name unless it follows a blank line; end_line;
+    // handle_newline; open_tag_line at a `[` beginning the next line). Each line taken is
+    // marked for the reader (TagMark).
+    if (!first_tag_on_line_) return false;
     const char* b = buf_.get();
     const std::size_t e = end_;
     std::size_t q = pos_;    // after the `[` of the line being read
@@ -646,6 +659,7 @@ bool GameSplitter::plain_tag_lines() {
     bool cr = false;         // cr_pending_ after the last line taken
     bool opened = false;     // the line at ls begins with `[` (open_tag_line done)
     bool blank = blank_before_;
+    bool marked = false; // the last line taken is marks_.back()
     for (;;) {
         detail::PlainTag t;
         if (!detail::scan_plain_tag(b, q, e, t)) break;
@@ -654,9 +668,34 @@ bool GameSplitter::plain_tag_lines() {
         if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
         std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
         if (t.name_end - q > 8) h = mix_name_word(h, t.name_hi);
-        if (blank && name_seen(h)) break; // the next game
+        if (game_ != Game::Tags) {
+            // The first line of a tag section (lines == 0): decide_tag_line for a valid name.
+            if (game_ == Game::Movetext) {
+                bool fresh;
+                if (terminated_ && depth_ == 0 && !in_comment_)
+                    fresh = true;
+                else if (!in_comment_ && depth_ == 0)
+                    fresh = !has_tags_ || name_seen(h);
+                else
+                    fresh = blank_before_ && (!has_tags_ || name_seen(h));
+                if (!fresh) return false; // a stray tag: the general path reports it
+                finish_game();
+            }
+            begin_game(Game::Tags);
+        } else if (blank && name_seen(h)) {
+            break; // the next game
+        }
         add_name(h);
         blank = false;
+        if (marked) marks_.back().next_line = true;
+        marked = !truncated_ && r - game_start_ <= UINT32_MAX;
+        if (marked) {
+            const auto at = [&](std::size_t k) {
+                return static_cast<std::uint32_t>(k - game_start_);
+            };
+            marks_.push_back(
+                {at(q - 1), at(t.name_end), at(t.value_begin), at(t.value_end), at(r), false});
+        }
         last = r;
         ++lines;
         q = r + 1;
@@ -705,7 +744,8 @@ void GameSplitter::scan_tag() {
     const std::size_t e = end_;
     for (;;) {
         // At a line not beginning with `[` after plain tag lines: back to next().
-        if (plain_tag_lines() && mode_ != Mode::TagOpen) return;
+        // (With a game ready, its span is handed out first.)
+        if (plain_tag_lines() && (ready_ || mode_ != Mode::TagOpen)) return;
         std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
         if (p == e || !is_tag_name_char(b[p])) return;
         mode_ = Mode::TagName;

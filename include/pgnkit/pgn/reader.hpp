@@ -213,6 +213,8 @@ struct PgnReader::Run {
     std::uint64_t elided = 0;
     std::uint64_t offset_base; // sp.offset + elided
     std::size_t ek = 0;
+    std::size_t mk = 0;     // the next of the splitter's tag marks
+    std::size_t nmarks = 0; // how many are used (none in a span with elisions)
     bool has_cr;
     std::uint64_t depth = 0;
     SourceLocation outer{};
@@ -227,7 +229,7 @@ struct PgnReader::Run {
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
-          offset_base(span.offset),
+          offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
           has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
 
     SourceLocation loc(std::size_t at) const {
@@ -329,7 +331,7 @@ struct PgnReader::Run {
                 continue;
             }
             if (c == '[') {
-                tag_line();
+                if (mk == nmarks || !marked_tags()) tag_line();
                 continue;
             }
             in_tags = false;
@@ -455,6 +457,31 @@ struct PgnReader::Run {
         }
     }
 
+    /// The tag lines the splitter marked (TagMark) from the `[` at i, if one is marked: what
+    /// tag_line and the tag section's loop do with them (the span has no elisions), without
+    /// parsing them again. False if the line at i is not marked.
+    bool marked_tags() {
+        const TagMark* const marks = sp.tags.data();
+        while (mk < nmarks && marks[mk].open < i) ++mk; // lines the general path read
+        if (mk == nmarks || marks[mk].open != i) return false;
+        for (;;) {
+            const TagMark& m = marks[mk++];
+            SourceLocation at = loc(m.open);
+            v.tag(std::string_view(s + m.open + 1, m.name_end - m.open - 1),
+                  std::string_view(s + m.value_begin, m.value_end - m.value_begin), at);
+            if (m.eol - m.open > (std::size_t{1} << 20)) oversized(at, tag_line_oversized);
+            if (!m.next_line || mk == nmarks) {
+                i = m.eol; // blanks and the line break are the loop's
+                return true;
+            }
+            // The next mark begins the next line: one line break before it.
+            i = line_start = marks[mk].open;
+            ++line;
+        }
+    }
+    static constexpr const char* tag_line_oversized =
+        "tag line longer than the kept limit; the rest was skipped";
+
     void tag_line() {
         SourceLocation at = loc(i);
         detail::PlainTag pt;
@@ -469,7 +496,7 @@ struct PgnReader::Run {
                   std::string_view(s + vb, pt.value_end - vb), at);
             if (eol - i > (std::size_t{1} << 20) ||
                 (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
-                oversized(at, "tag line longer than the kept limit; the rest was skipped");
+                oversized(at, tag_line_oversized);
             i = end;
             return;
         }
@@ -483,7 +510,7 @@ struct PgnReader::Run {
         }
         if (eol - i > (std::size_t{1} << 20) ||
             (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
-            oversized(at, "tag line longer than the kept limit; the rest was skipped");
+            oversized(at, tag_line_oversized);
         i = t.end;
     }
 

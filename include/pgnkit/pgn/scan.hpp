@@ -115,11 +115,12 @@ inline void movetext_masks16(const char* p, unsigned& other, unsigned& open, uns
 /// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
 /// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
 struct PlainTag {
-    std::size_t name_end = 0;  ///< index just past the name
-    std::size_t value_end = 0; ///< index of the closing quote (the value begins after a quote)
-    std::size_t close = 0;     ///< index of the `]`
-    std::uint64_t name_lo = 0; ///< the name's bytes 0-7 (zero padded)
-    std::uint64_t name_hi = 0; ///< the name's bytes 8-15 (zero padded)
+    std::size_t name_end = 0;    ///< index just past the name
+    std::size_t value_begin = 0; ///< index just past the opening quote
+    std::size_t value_end = 0;   ///< index of the closing quote
+    std::size_t close = 0;       ///< index of the `]`
+    std::uint64_t name_lo = 0;   ///< the name's bytes 0-7 (zero padded)
+    std::uint64_t name_hi = 0;   ///< the name's bytes 8-15 (zero padded)
 };
 
 /// Whether p[i, n) begins with a plain tag (see PlainTag; t set if so). Needs 32 bytes from
@@ -161,6 +162,7 @@ inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag
         hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
     }
     t.name_end = i + len;
+    t.value_begin = j + 1;
     t.value_end = k;
     t.close = c;
     t.name_lo = lo;
