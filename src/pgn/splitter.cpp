@@ -462,42 +462,46 @@ void GameSplitter::decide_tag_line() {
 
 namespace {
 #ifdef __SSE2__
-/// The movetext scan 32 bytes at a time from p while 32 bytes are left: one mask of the bytes
-/// that matter in either state, taken in order. True at a line end or `;` (p there).
-bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
-                 std::size_t& token_start) {
-    while (p + 32 <= e) {
-        unsigned o1, b1, c1, o2, b2, c2;
-        detail::movetext_masks16(b + p, o1, b1, c1);
-        detail::movetext_masks16(b + p + 16, o2, b2, c2);
-        const std::uint32_t other = o1 | o2 << 16;
-        const std::uint32_t open = b1 | b2 << 16;
-        const std::uint32_t close = c1 | c2 << 16;
+/// The movetext scan 16 * Lanes bytes at a time from p while that many are left: one mask of
+/// the bytes that matter in either state, taken in order. True at a line end or `;` (p there).
+template <int Lanes>
+bool scan_blocks_of(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth,
+                    bool& comment, std::size_t& token_start) {
+    constexpr std::size_t width = 16 * Lanes;
+    while (p + width <= e) {
+        std::uint64_t other = 0, open = 0, close = 0;
+        for (int k = 0; k < Lanes; ++k) {
+            unsigned o, ob, cb;
+            detail::movetext_masks16(b + p + 16 * k, o, ob, cb);
+            other |= std::uint64_t{o} << (16 * k);
+            open |= std::uint64_t{ob} << (16 * k);
+            close |= std::uint64_t{cb} << (16 * k);
+        }
         if (other == 0) {
             // Only braces (clock comments): the state after the block is the last brace's.
             // After a `}` the scan is outside a comment (it closed one or was outside), so
             // with a `{` last, the first `{` after the last `}` opened the comment.
             if ((open | close) != 0) {
-                int top = 31 - __builtin_clz(open | close);
+                int top = 63 - __builtin_clzll(open | close);
                 if ((close >> top) & 1u) {
                     comment = false;
                 } else {
                     if (close != 0) {
-                        int last_close = 31 - __builtin_clz(close); // < top <= 31
-                        std::uint32_t after = open & ~((std::uint32_t{2} << last_close) - 1);
-                        token_start = p + static_cast<std::size_t>(__builtin_ctz(after)) + 1;
+                        int last_close = 63 - __builtin_clzll(close); // < top <= 63
+                        std::uint64_t after = open & ~((std::uint64_t{2} << last_close) - 1);
+                        token_start = p + static_cast<std::size_t>(__builtin_ctzll(after)) + 1;
                     } else if (!comment) {
-                        token_start = p + static_cast<std::size_t>(__builtin_ctz(open)) + 1;
+                        token_start = p + static_cast<std::size_t>(__builtin_ctzll(open)) + 1;
                     }
                     comment = true;
                 }
             }
-            p += 32;
+            p += width;
             continue;
         }
-        std::uint32_t m = other | open | close;
+        std::uint64_t m = other | open | close;
         for (; m != 0; m &= m - 1) {
-            std::size_t k = p + static_cast<std::size_t>(__builtin_ctz(m));
+            std::size_t k = p + static_cast<std::size_t>(__builtin_ctzll(m));
             char c = b[k];
             if (comment) {
                 if (c == '}') {
@@ -518,9 +522,16 @@ bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& de
                 return true;
             }
         }
-        p += 32;
+        p += width;
     }
     return false;
+}
+
+/// The movetext scan from p while 32 bytes are left: 64 bytes at a time, then 32.
+bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
+                 std::size_t& token_start) {
+    return scan_blocks_of<4>(b, e, p, depth, comment, token_start) ||
+           scan_blocks_of<2>(b, e, p, depth, comment, token_start);
 }
 #endif
 } // namespace
