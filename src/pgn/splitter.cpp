@@ -667,16 +667,20 @@ bool GameSplitter::plain_tag_lines() {
     std::size_t last = 0;    // the line break of the last line taken
     std::size_t ls = 0;      // the start of the line after it
     std::uint64_t lines = 0; // lines taken
-    bool cr = false;         // cr_pending_ after the last line taken
-    bool opened = false;     // the line at ls begins with `[` (open_tag_line done)
     bool blank = blank_before_;
     bool marked = false; // the last line taken is marks_.back()
+    // Lines are marked unless the game is truncated (or too long for 32-bit positions).
+    std::size_t gs = game_start_;
+    bool can_mark = !truncated_;
     for (;;) {
         detail::PlainTag t;
         if (!detail::scan_plain_tag(b, q, e, t)) break;
         std::size_t r = t.close + 1;
-        while (r < e && is_blank(b[r])) ++r;
-        if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
+        if (r == e) break;
+        if (b[r] != '\n' && b[r] != '\r') {
+            while (r < e && is_blank(b[r])) ++r;
+            if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
+        }
         std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
         if (t.name_end - q > 8) h = mix_name_word(h, t.name_hi);
         if (game_ != Game::Tags) {
@@ -693,35 +697,33 @@ bool GameSplitter::plain_tag_lines() {
                 finish_game();
             }
             begin_game(Game::Tags);
+            gs = game_start_;
+            can_mark = !truncated_;
         } else if (blank && name_seen(h)) {
             break; // the next game
         }
         add_name(h);
         blank = false;
         if (marked) marks_.back().next_line = true;
-        marked = !truncated_ && r - game_start_ <= UINT32_MAX;
+        marked = can_mark && r - gs <= UINT32_MAX;
         if (marked) {
-            const auto at = [&](std::size_t k) {
-                return static_cast<std::uint32_t>(k - game_start_);
-            };
+            const auto at = [gs](std::size_t k) { return static_cast<std::uint32_t>(k - gs); };
             marks_.push_back(
                 {at(q - 1), at(t.name_end), at(t.value_begin), at(t.value_end), at(r), false});
         }
         last = r;
         ++lines;
         q = r + 1;
-        cr = b[r] == '\r';
-        if (cr && q < e && b[q] == '\n') {
-            cr = false;
-            ++q;
-        }
-        if (q < e && b[q] != '\n' && b[q] != '\r') cr = false;
+        if (b[r] == '\r' && q < e && b[q] == '\n') ++q;
         ls = q;
-        opened = q < e && b[q] == '[';
-        if (!opened) break;
+        if (q == e || b[q] != '[') break;
         ++q;
     }
     if (lines == 0) return false;
+    // The line at ls begins with `[` (open_tag_line below); a lone CR ends the last line
+    // taken and what follows it is not known yet (the end of the buffer) or another CR.
+    const bool opened = ls < e && b[ls] == '[';
+    const bool cr = b[last] == '\r' && ls == last + 1 && (ls == e || b[ls] == '\r');
     // end_line(last) for a tag line of a tag section, handle_newline for its line break
     content_end_ = last;
     content_end_abs_ = abs_offset(last);
