@@ -319,26 +319,20 @@ void GameSplitter::emit(GameSpan& span) {
 // ------------------------------------------------------------------ lines
 
 bool GameSplitter::line_ends_with_result(std::size_t eol) const {
+    using detail::has_class;
     std::size_t e = eol;
     const char* b = buf_.get();
-    while (e > line_floor_ && (is_blank(b[e - 1]) || b[e - 1] == '\r' || b[e - 1] == '\n')) --e;
-    if (e > line_floor_) {
+    const std::size_t floor = line_floor_;
+    while (e > floor && has_class(b[e - 1], detail::cls_trail)) --e;
+    if (e > floor) {
         // Quick rejects: every termination marker ends with one of 0 1 2 5 * ½ and has no
         // file letter (most lines end with a move: `Nf3`, `exd5+`, `O-O`).
-        char last = b[e - 1];
-        if (last != '0' && last != '1' && last != '2' && last != '5' && last != '*' &&
-            last != '\xBD')
-            return false;
-        if (e - 1 > line_floor_ && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
+        if (!has_class(b[e - 1], detail::cls_result_end)) return false;
+        if (e - 1 > floor && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
     }
     std::size_t s = e;
-    while (s > line_floor_ && e - s < 8) {
-        char c = b[s - 1];
-        if (is_blank(c) || c == '\r' || c == '\n' || c == '{' || c == '}' || c == '(' || c == ')')
-            break;
-        --s;
-    }
-    if (s > line_floor_ && e - s >= 8) return false;
+    while (s > floor && e - s < 8 && !has_class(b[s - 1], detail::cls_result_stop)) --s;
+    if (s > floor && e - s >= 8) return false;
     return is_result_token(std::string_view(b + s, e - s));
 }
 

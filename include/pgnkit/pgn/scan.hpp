@@ -26,8 +26,11 @@ constexpr bool is_tag_name_char(char c) {
 
 /// Byte classes of the splitter: one table lookup instead of a chain of comparisons.
 enum : std::uint8_t {
-    cls_blank = 1,    ///< is_blank
-    cls_tag_name = 2, ///< is_tag_name_char
+    cls_blank = 1,        ///< is_blank
+    cls_tag_name = 2,     ///< is_tag_name_char
+    cls_trail = 4,        ///< blanks and line ends (trailing a line's text)
+    cls_result_end = 8,   ///< may end a termination marker: 0 1 2 5 * and the last byte of ½
+    cls_result_stop = 16, ///< ends the token before a termination marker: blanks, line ends, {}()
 };
 
 inline constexpr std::array<std::uint8_t, 256> char_classes = [] {
@@ -35,7 +38,14 @@ inline constexpr std::array<std::uint8_t, 256> char_classes = [] {
     for (int i = 0; i < 256; ++i) {
         char c = static_cast<char>(i);
         t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
-            (is_blank(c) ? cls_blank : 0) | (is_tag_name_char(c) ? cls_tag_name : 0));
+            (is_blank(c) ? cls_blank : 0) | (is_tag_name_char(c) ? cls_tag_name : 0) |
+            (is_blank(c) || c == '\r' || c == '\n' ? cls_trail : 0) |
+            (c == '0' || c == '1' || c == '2' || c == '5' || c == '*' || c == '\xBD'
+                 ? cls_result_end
+                 : 0) |
+            (is_blank(c) || c == '\r' || c == '\n' || c == '{' || c == '}' || c == '(' || c == ')'
+                 ? cls_result_stop
+                 : 0));
     }
     return t;
 }();
