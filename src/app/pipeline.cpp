@@ -30,6 +30,7 @@ GameSpan Batch::span(const BatchGame& g) const {
     s.length = g.length;
     s.truncated = g.truncated;
     s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
+    s.tags = std::span<const TagMark>(tags.data() + g.tag_begin, g.tag_count);
     return s;
 }
 
@@ -107,6 +108,7 @@ class BatchReader {
                 while (!stop_ && splitter.next(span)) {
                     one.games.clear();
                     one.elisions.clear();
+                    one.tags.clear();
                     one.borrowed = span.text.data();
                     add(one, span);
                     in_progress_bytes_ = src->bytes_in();
@@ -153,6 +155,9 @@ class BatchReader {
         g.elision_begin = std::uint32_t(b.elisions.size());
         g.elision_count = std::uint32_t(s.elisions.size());
         b.elisions.insert(b.elisions.end(), s.elisions.begin(), s.elisions.end());
+        g.tag_begin = std::uint32_t(b.tags.size());
+        g.tag_count = std::uint32_t(s.tags.size());
+        b.tags.insert(b.tags.end(), s.tags.begin(), s.tags.end());
         if (!b.borrowed) b.text.append(s.text);
         b.games.push_back(g);
     }

@@ -105,6 +105,12 @@ void GameSplitter::elide(std::size_t from, std::size_t to) {
     // A cut never ends with a CR: an LF after it would make the pair one line break.
     if (to > from && buf_[to - 1] == '\r') --to;
     if (to <= from) return;
+    // Marks are only made on whole lines before the scan position, and cuts come after those
+    // lines; a mark at or after a cut would no longer fit the text: it is dropped.
+    if (game_ != Game::None) {
+        while (!marks_.empty() && game_start_ + marks_.back().eol >= from) marks_.pop_back();
+        if (!marks_.empty()) marks_.back().next_line = false;
+    }
     // Earlier cuts just before `from` or inside [from, to] (blanks cut from a line that
     // turned out to be this game's text) become part of this one.
     auto first = std::lower_bound(cuts_.begin(), cuts_.end(), from,
@@ -267,6 +273,7 @@ void GameSplitter::begin_game(Game kind) {
     std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
     name_count_ = 0;
     name_bits_ = 0;
+    marks_.clear();
     text_line_ = false;
     number_line_ = false;
 }
@@ -289,6 +296,10 @@ void GameSplitter::finish_game() {
         if (c.pos <= ready_end_) ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines});
     }
     cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
+    // The marks of a truncated game may lie past its kept text: none are handed over.
+    ready_marks_.swap(marks_);
+    if (truncated_) ready_marks_.clear();
+    marks_.clear();
     game_ = Game::None;
 }
 
@@ -302,31 +313,26 @@ void GameSplitter::emit(GameSpan& span) {
     span.length = std::max<std::uint64_t>(ready_length_, span.text.size());
     span.truncated = ready_truncated_;
     span.elisions = ready_elisions_;
+    span.tags = ready_marks_;
 }
 
 // ------------------------------------------------------------------ lines
 
 bool GameSplitter::line_ends_with_result(std::size_t eol) const {
+    using detail::has_class;
     std::size_t e = eol;
     const char* b = buf_.get();
-    while (e > line_floor_ && (is_blank(b[e - 1]) || b[e - 1] == '\r' || b[e - 1] == '\n')) --e;
-    if (e > line_floor_) {
+    const std::size_t floor = line_floor_;
+    while (e > floor && has_class(b[e - 1], detail::cls_trail)) --e;
+    if (e > floor) {
         // Quick rejects: every termination marker ends with one of 0 1 2 5 * ½ and has no
         // file letter (most lines end with a move: `Nf3`, `exd5+`, `O-O`).
-        char last = b[e - 1];
-        if (last != '0' && last != '1' && last != '2' && last != '5' && last != '*' &&
-            last != '\xBD')
-            return false;
-        if (e - 1 > line_floor_ && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
+        if (!has_class(b[e - 1], detail::cls_result_end)) return false;
+        if (e - 1 > floor && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
     }
     std::size_t s = e;
-    while (s > line_floor_ && e - s < 8) {
-        char c = b[s - 1];
-        if (is_blank(c) || c == '\r' || c == '\n' || c == '{' || c == '}' || c == '(' || c == ')')
-            break;
-        --s;
-    }
-    if (s > line_floor_ && e - s >= 8) return false;
+    while (s > floor && e - s < 8 && !has_class(b[s - 1], detail::cls_result_stop)) --s;
+    if (s > floor && e - s >= 8) return false;
     return is_result_token(std::string_view(b + s, e - s));
 }
 
@@ -450,42 +456,46 @@ void GameSplitter::decide_tag_line() {
 
 namespace {
 #ifdef __SSE2__
-/// The movetext scan 32 bytes at a time from p while 32 bytes are left: one mask of the bytes
-/// that matter in either state, taken in order. True at a line end or `;` (p there).
-bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
-                 std::size_t& token_start) {
-    while (p + 32 <= e) {
-        unsigned o1, b1, c1, o2, b2, c2;
-        detail::movetext_masks16(b + p, o1, b1, c1);
-        detail::movetext_masks16(b + p + 16, o2, b2, c2);
-        const std::uint32_t other = o1 | o2 << 16;
-        const std::uint32_t open = b1 | b2 << 16;
-        const std::uint32_t close = c1 | c2 << 16;
+/// The movetext scan 16 * Lanes bytes at a time from p while that many are left: one mask of
+/// the bytes that matter in either state, taken in order. True at a line end or `;` (p there).
+template <int Lanes>
+bool scan_blocks_of(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth,
+                    bool& comment, std::size_t& token_start) {
+    constexpr std::size_t width = 16 * Lanes;
+    while (p + width <= e) {
+        std::uint64_t other = 0, open = 0, close = 0;
+        for (int k = 0; k < Lanes; ++k) {
+            unsigned o, ob, cb;
+            detail::movetext_masks16(b + p + 16 * k, o, ob, cb);
+            other |= std::uint64_t{o} << (16 * k);
+            open |= std::uint64_t{ob} << (16 * k);
+            close |= std::uint64_t{cb} << (16 * k);
+        }
         if (other == 0) {
             // Only braces (clock comments): the state after the block is the last brace's.
             // After a `}` the scan is outside a comment (it closed one or was outside), so
             // with a `{` last, the first `{` after the last `}` opened the comment.
             if ((open | close) != 0) {
-                int top = 31 - __builtin_clz(open | close);
+                int top = 63 - __builtin_clzll(open | close);
                 if ((close >> top) & 1u) {
                     comment = false;
                 } else {
                     if (close != 0) {
-                        int last_close = 31 - __builtin_clz(close); // < top <= 31
-                        std::uint32_t after = open & ~((std::uint32_t{2} << last_close) - 1);
-                        token_start = p + static_cast<std::size_t>(__builtin_ctz(after)) + 1;
+                        int last_close = 63 - __builtin_clzll(close); // < top <= 63
+                        std::uint64_t after = open & ~((std::uint64_t{2} << last_close) - 1);
+                        token_start = p + static_cast<std::size_t>(__builtin_ctzll(after)) + 1;
                     } else if (!comment) {
-                        token_start = p + static_cast<std::size_t>(__builtin_ctz(open)) + 1;
+                        token_start = p + static_cast<std::size_t>(__builtin_ctzll(open)) + 1;
                     }
                     comment = true;
                 }
             }
-            p += 32;
+            p += width;
             continue;
         }
-        std::uint32_t m = other | open | close;
+        std::uint64_t m = other | open | close;
         for (; m != 0; m &= m - 1) {
-            std::size_t k = p + static_cast<std::size_t>(__builtin_ctz(m));
+            std::size_t k = p + static_cast<std::size_t>(__builtin_ctzll(m));
             char c = b[k];
             if (comment) {
                 if (c == '}') {
@@ -506,9 +516,16 @@ bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& de
                 return true;
             }
         }
-        p += 32;
+        p += width;
     }
     return false;
+}
+
+/// The movetext scan from p while 32 bytes are left: 64 bytes at a time, then 32.
+bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
+                 std::size_t& token_start) {
+    return scan_blocks_of<4>(b, e, p, depth, comment, token_start) ||
+           scan_blocks_of<2>(b, e, p, depth, comment, token_start);
 }
 #endif
 } // namespace
@@ -633,45 +650,74 @@ void GameSplitter::scan_tag_name() {
 
 bool GameSplitter::plain_tag_lines() {
     // The usual lines of a tag section, `[Name "value"]` and its line break, in one go with
-    // the state in locals: what the general path does with each (its name neither begins a
-    // game nor is seen after a blank line, so decide_tag_line only adds the name; end_line;
-    // handle_newline; open_tag_line at a `[` beginning the next line).
-    if (game_ != Game::Tags || !first_tag_on_line_) return false;
+    // the state in locals: what the general path does with each (decide_tag_line, which for
+    // a line after the first only adds the name unless it follows a blank line; end_line;
+    // handle_newline; open_tag_line at a `[` beginning the next line). Each line taken is
+    // marked for the reader (TagMark).
+    if (!first_tag_on_line_) return false;
     const char* b = buf_.get();
     const std::size_t e = end_;
     std::size_t q = pos_;    // after the `[` of the line being read
     std::size_t last = 0;    // the line break of the last line taken
     std::size_t ls = 0;      // the start of the line after it
     std::uint64_t lines = 0; // lines taken
-    bool cr = false;         // cr_pending_ after the last line taken
-    bool opened = false;     // the line at ls begins with `[` (open_tag_line done)
     bool blank = blank_before_;
+    bool marked = false; // the last line taken is marks_.back()
+    // Lines are marked unless the game is truncated (or too long for 32-bit positions).
+    std::size_t gs = game_start_;
+    bool can_mark = !truncated_;
     for (;;) {
         detail::PlainTag t;
         if (!detail::scan_plain_tag(b, q, e, t)) break;
         std::size_t r = t.close + 1;
-        while (r < e && is_blank(b[r])) ++r;
-        if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
+        if (r == e) break;
+        if (b[r] != '\n' && b[r] != '\r') {
+            while (r < e && is_blank(b[r])) ++r;
+            if (r == e || (b[r] != '\n' && b[r] != '\r')) break;
+        }
         std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
         if (t.name_end - q > 8) h = mix_name_word(h, t.name_hi);
-        if (blank && name_seen(h)) break; // the next game
+        if (game_ != Game::Tags) {
+            // The first line of a tag section (lines == 0): decide_tag_line for a valid name.
+            if (game_ == Game::Movetext) {
+                bool fresh;
+                if (terminated_ && depth_ == 0 && !in_comment_)
+                    fresh = true;
+                else if (!in_comment_ && depth_ == 0)
+                    fresh = !has_tags_ || name_seen(h);
+                else
+                    fresh = blank_before_ && (!has_tags_ || name_seen(h));
+                if (!fresh) return false; // a stray tag: the general path reports it
+                finish_game();
+            }
+            begin_game(Game::Tags);
+            gs = game_start_;
+            can_mark = !truncated_;
+        } else if (blank && name_seen(h)) {
+            break; // the next game
+        }
         add_name(h);
         blank = false;
+        if (marked) marks_.back().next_line = true;
+        marked = can_mark && r - gs <= UINT32_MAX;
+        if (marked) {
+            const auto at = [gs](std::size_t k) { return static_cast<std::uint32_t>(k - gs); };
+            marks_.push_back(
+                {at(q - 1), at(t.name_end), at(t.value_begin), at(t.value_end), at(r), false});
+        }
         last = r;
         ++lines;
         q = r + 1;
-        cr = b[r] == '\r';
-        if (cr && q < e && b[q] == '\n') {
-            cr = false;
-            ++q;
-        }
-        if (q < e && b[q] != '\n' && b[q] != '\r') cr = false;
+        if (b[r] == '\r' && q < e && b[q] == '\n') ++q;
         ls = q;
-        opened = q < e && b[q] == '[';
-        if (!opened) break;
+        if (q == e || b[q] != '[') break;
         ++q;
     }
     if (lines == 0) return false;
+    // The line at ls begins with `[` (open_tag_line below); a lone CR ends the last line
+    // taken and what follows it is not known yet (the end of the buffer) or another CR.
+    const bool opened = ls < e && b[ls] == '[';
+    const bool cr = b[last] == '\r' && ls == last + 1 && (ls == e || b[ls] == '\r');
     // end_line(last) for a tag line of a tag section, handle_newline for its line break
     content_end_ = last;
     content_end_abs_ = abs_offset(last);
@@ -705,7 +751,8 @@ void GameSplitter::scan_tag() {
     const std::size_t e = end_;
     for (;;) {
         // At a line not beginning with `[` after plain tag lines: back to next().
-        if (plain_tag_lines() && mode_ != Mode::TagOpen) return;
+        // (With a game ready, its span is handed out first.)
+        if (plain_tag_lines() && (ready_ || mode_ != Mode::TagOpen)) return;
         std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
         if (p == e || !is_tag_name_char(b[p])) return;
         mode_ = Mode::TagName;

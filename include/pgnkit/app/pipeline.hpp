@@ -22,6 +22,7 @@ struct BatchGame {
     std::uint64_t first_line = 1, offset = 0, length = 0;
     std::uint64_t number = 0; ///< 1-based game number over the whole run
     std::uint32_t elision_begin = 0, elision_count = 0;
+    std::uint32_t tag_begin = 0, tag_count = 0; ///< in Batch::tags
     bool truncated = false;
 };
 
@@ -35,8 +36,9 @@ struct Batch {
     const char* borrowed = nullptr;
     std::vector<BatchGame> games;
     std::vector<Elision> elisions;
-    std::string io_error;    ///< set on a batch that reports an input failure (no games)
-    bool file_start = false; ///< first batch of an input
+    std::vector<TagMark> tags; ///< the splitter's tag marks (GameSpan::tags), game by game
+    std::string io_error;      ///< set on a batch that reports an input failure (no games)
+    bool file_start = false;   ///< first batch of an input
 
     GameSpan span(const BatchGame& g) const;
 };

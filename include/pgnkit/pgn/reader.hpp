@@ -94,6 +94,7 @@ enum : unsigned char {
     tok_move = 2,      ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
     tok_blank = 4,     ///< a blank inside a line
     tok_glyph_end = 8, ///< may end a glued annotation glyph: ! ? = - + and bytes >= 0x80
+    tok_digit = 16,    ///< may start a move number: 1-9
 };
 inline constexpr std::array<unsigned char, 256> token_classes = [] {
     std::array<unsigned char, 256> t{};
@@ -109,6 +110,7 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
         if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
         if (c == '!' || c == '?' || c == '=' || c == '-' || c == '+' || k >= 0x80)
             cls |= tok_glyph_end;
+        if (c >= '1' && c <= '9') cls |= tok_digit;
         t[static_cast<std::size_t>(k)] = cls;
     }
     return t;
@@ -159,6 +161,19 @@ inline bool may_end_with_glyph(std::string_view t) {
 /// command is 16 bytes), a call would cost as much as the search.
 inline std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n) {
 #if defined(__SSE2__)
+    if (b + 32 <= n) { // the first 32 bytes at once: a clock comment is 18 bytes
+        const __m128i br = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+        __m128i v1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b));
+        __m128i v2 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b + 16));
+        __m128i m1 = _mm_or_si128(_mm_cmpeq_epi8(v1, br),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v1, lf), _mm_cmpeq_epi8(v1, cr)));
+        __m128i m2 = _mm_or_si128(_mm_cmpeq_epi8(v2, br),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v2, lf), _mm_cmpeq_epi8(v2, cr)));
+        std::uint32_t mask = static_cast<std::uint32_t>(_mm_movemask_epi8(m1)) |
+                             static_cast<std::uint32_t>(_mm_movemask_epi8(m2)) << 16;
+        if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
+        b += 32;
+    }
     while (b + 16 <= n) {
         __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b));
         __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')),
@@ -213,6 +228,8 @@ struct PgnReader::Run {
     std::uint64_t elided = 0;
     std::uint64_t offset_base; // sp.offset + elided
     std::size_t ek = 0;
+    std::size_t mk = 0;     // the next of the splitter's tag marks
+    std::size_t nmarks = 0; // how many are used (none in a span with elisions)
     bool has_cr;
     std::uint64_t depth = 0;
     SourceLocation outer{};
@@ -227,7 +244,7 @@ struct PgnReader::Run {
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
-          offset_base(span.offset),
+          offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
           has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
 
     SourceLocation loc(std::size_t at) const {
@@ -329,7 +346,7 @@ struct PgnReader::Run {
                 continue;
             }
             if (c == '[') {
-                tag_line();
+                if (mk == nmarks || !marked_tags()) tag_line();
                 continue;
             }
             in_tags = false;
@@ -381,51 +398,53 @@ struct PgnReader::Run {
         const char* const str = s;
         const std::size_t end = n;
         std::size_t p = i;
-        std::size_t cut = next_cut();
+        std::size_t lim = std::min(end, next_cut()); // the fast path stays before both
+        // The tokens with a fast path (moves, move numbers): none after the result.
+        unsigned char fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
         for (;;) {
-            // One space before a token (the usual separator), else the general skip.
-            if (p + 1 < end && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
+            if (p + 1 < lim && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
+                // One space before a token (the usual separator): the token is not at a line
+                // start (no escape line) and before the next elision.
                 ++p;
             } else {
                 i = p;
                 skip_blanks();
                 p = i;
-            }
-            if (p >= end) break;
-            if (p >= cut) {
-                sync(p);
-                cut = next_cut();
-            }
-            char c = str[p];
-            if (c == '%' && p == line_start) { // escape line (PGN §6)
-                p = eol_from(p);
-                continue;
-            }
-            if (!have_result) {
-                if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) {
-                    std::size_t j = tok_end(p + 1);
-                    if (plain_move(str + p, j - p)) {
-                        v.move(std::string_view(str + p, j - p), loc(p));
-                        p = j;
-                        continue;
-                    }
-                } else if (c >= '1' && c <= '9') {
-                    std::size_t j = move_number(p);
-                    if (j != 0) {
-                        p = j;
-                        continue;
-                    }
+                if (p >= end) break;
+                if (p >= lim) { // at or past the next elision
+                    sync(p);
+                    lim = std::min(end, next_cut());
+                }
+                if (str[p] == '%' && p == line_start) { // escape line (PGN §6)
+                    p = eol_from(p);
+                    continue;
                 }
             }
-            if (c == '{') {
-                if (std::size_t q = short_comment(p, cut); q != 0) {
+            const char c = str[p];
+            const unsigned char cls = detail::token_classes[static_cast<unsigned char>(c)] & fast;
+            if (cls & detail::tok_move) {
+                std::size_t j = tok_end(p + 1);
+                if (plain_move(str + p, j - p)) {
+                    v.move(std::string_view(str + p, j - p), loc(p));
+                    p = j;
+                    continue;
+                }
+            } else if (cls & detail::tok_digit) {
+                std::size_t j = move_number(p);
+                if (j != 0) {
+                    p = j;
+                    continue;
+                }
+            } else if (c == '{') {
+                if (std::size_t q = short_comment(p); q != 0) {
                     p = q;
                     continue;
                 }
             }
             i = p;
             movetext_token(c);
-            cut = next_cut();
+            lim = std::min(end, next_cut());
+            fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
             p = i;
         }
         i = p;
@@ -455,6 +474,31 @@ struct PgnReader::Run {
         }
     }
 
+    /// The tag lines the splitter marked (TagMark) from the `[` at i, if one is marked: what
+    /// tag_line and the tag section's loop do with them (the span has no elisions), without
+    /// parsing them again. False if the line at i is not marked.
+    bool marked_tags() {
+        const TagMark* const marks = sp.tags.data();
+        while (mk < nmarks && marks[mk].open < i) ++mk; // lines the general path read
+        if (mk == nmarks || marks[mk].open != i) return false;
+        for (;;) {
+            const TagMark& m = marks[mk++];
+            SourceLocation at = loc(m.open);
+            v.tag(std::string_view(s + m.open + 1, m.name_end - m.open - 1),
+                  std::string_view(s + m.value_begin, m.value_end - m.value_begin), at);
+            if (m.eol - m.open > (std::size_t{1} << 20)) oversized(at, tag_line_oversized);
+            if (!m.next_line || mk == nmarks) {
+                i = m.eol; // blanks and the line break are the loop's
+                return true;
+            }
+            // The next mark begins the next line: one line break before it.
+            i = line_start = marks[mk].open;
+            ++line;
+        }
+    }
+    static constexpr const char* tag_line_oversized =
+        "tag line longer than the kept limit; the rest was skipped";
+
     void tag_line() {
         SourceLocation at = loc(i);
         detail::PlainTag pt;
@@ -469,7 +513,7 @@ struct PgnReader::Run {
                   std::string_view(s + vb, pt.value_end - vb), at);
             if (eol - i > (std::size_t{1} << 20) ||
                 (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
-                oversized(at, "tag line longer than the kept limit; the rest was skipped");
+                oversized(at, tag_line_oversized);
             i = end;
             return;
         }
@@ -483,7 +527,7 @@ struct PgnReader::Run {
         }
         if (eol - i > (std::size_t{1} << 20) ||
             (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
-            oversized(at, "tag line longer than the kept limit; the rest was skipped");
+            oversized(at, tag_line_oversized);
         i = t.end;
     }
 
@@ -595,13 +639,14 @@ struct PgnReader::Run {
         i = j;
     }
 
-    /// one_line_comment for the `{` at p, `cut` the next elision (next_cut()): the index
-    /// after the comment, or 0 (nothing done). Out of line: the movetext loop keeps its
-    /// registers for moves.
-    [[gnu::noinline]] std::size_t short_comment(std::size_t p, std::size_t cut) {
+    /// one_line_comment for the `{` at p: the index after the comment, or 0 (nothing done).
+    /// Out of line: the movetext loop keeps its registers for moves.
+    [[gnu::noinline]] std::size_t short_comment(std::size_t p) {
         std::size_t b = p + 1;
         std::size_t e = detail::find_brace_or_eol(s, b, n);
-        if (e >= cut || e == n || s[e] != '}' || e - b > rd.limits_.comment_keep_limit) return 0;
+        if (e == n || s[e] != '}' || e - b > rd.limits_.comment_keep_limit ||
+            (ek < sp.elisions.size() && sp.elisions[ek].pos <= e))
+            return 0;
         v.comment(std::string_view(s + b, e - b), loc(p));
         return e + 1;
     }

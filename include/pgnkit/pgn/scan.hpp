@@ -26,8 +26,11 @@ constexpr bool is_tag_name_char(char c) {
 
 /// Byte classes of the splitter: one table lookup instead of a chain of comparisons.
 enum : std::uint8_t {
-    cls_blank = 1,    ///< is_blank
-    cls_tag_name = 2, ///< is_tag_name_char
+    cls_blank = 1,        ///< is_blank
+    cls_tag_name = 2,     ///< is_tag_name_char
+    cls_trail = 4,        ///< blanks and line ends (trailing a line's text)
+    cls_result_end = 8,   ///< may end a termination marker: 0 1 2 5 * and the last byte of ½
+    cls_result_stop = 16, ///< ends the token before a termination marker: blanks, line ends, {}()
 };
 
 inline constexpr std::array<std::uint8_t, 256> char_classes = [] {
@@ -35,7 +38,14 @@ inline constexpr std::array<std::uint8_t, 256> char_classes = [] {
     for (int i = 0; i < 256; ++i) {
         char c = static_cast<char>(i);
         t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
-            (is_blank(c) ? cls_blank : 0) | (is_tag_name_char(c) ? cls_tag_name : 0));
+            (is_blank(c) ? cls_blank : 0) | (is_tag_name_char(c) ? cls_tag_name : 0) |
+            (is_blank(c) || c == '\r' || c == '\n' ? cls_trail : 0) |
+            (c == '0' || c == '1' || c == '2' || c == '5' || c == '*' || c == '\xBD'
+                 ? cls_result_end
+                 : 0) |
+            (is_blank(c) || c == '\r' || c == '\n' || c == '{' || c == '}' || c == '(' || c == ')'
+                 ? cls_result_stop
+                 : 0));
     }
     return t;
 }();
@@ -115,11 +125,12 @@ inline void movetext_masks16(const char* p, unsigned& other, unsigned& open, uns
 /// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
 /// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
 struct PlainTag {
-    std::size_t name_end = 0;  ///< index just past the name
-    std::size_t value_end = 0; ///< index of the closing quote (the value begins after a quote)
-    std::size_t close = 0;     ///< index of the `]`
-    std::uint64_t name_lo = 0; ///< the name's bytes 0-7 (zero padded)
-    std::uint64_t name_hi = 0; ///< the name's bytes 8-15 (zero padded)
+    std::size_t name_end = 0;    ///< index just past the name
+    std::size_t value_begin = 0; ///< index just past the opening quote
+    std::size_t value_end = 0;   ///< index of the closing quote
+    std::size_t close = 0;       ///< index of the `]`
+    std::uint64_t name_lo = 0;   ///< the name's bytes 0-7 (zero padded)
+    std::uint64_t name_hi = 0;   ///< the name's bytes 8-15 (zero padded)
 };
 
 /// Whether p[i, n) begins with a plain tag (see PlainTag; t set if so). Needs 32 bytes from
@@ -161,6 +172,7 @@ inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag
         hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
     }
     t.name_end = i + len;
+    t.value_begin = j + 1;
     t.value_end = k;
     t.close = c;
     t.name_lo = lo;

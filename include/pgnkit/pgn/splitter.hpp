@@ -50,6 +50,19 @@ struct Elision {
     std::uint64_t lines = 0; ///< line breaks among them
 };
 
+/// A tag line the splitter found in the usual form and hands to the reader, so that it is not
+/// parsed twice: `[Name "value"]` with the name (1 to 15 tag name bytes) right after the `[`,
+/// blanks, a value without a backslash or line break, blanks, `]`, blanks and a line break.
+/// Positions are indices into GameSpan::text.
+struct TagMark {
+    std::uint32_t open = 0;        ///< the `[` (the name begins after it)
+    std::uint32_t name_end = 0;    ///< just past the name
+    std::uint32_t value_begin = 0; ///< just past the opening quote
+    std::uint32_t value_end = 0;   ///< the closing quote
+    std::uint32_t eol = 0;         ///< the line break after the `]` (only blanks between)
+    bool next_line = false;        ///< the next mark's `[` begins the line after this one
+};
+
 /// One game's text, as found in the (decompressed) stream.
 struct GameSpan {
     std::string_view text;             ///< the game's kept bytes; valid until the next call
@@ -60,6 +73,9 @@ struct GameSpan {
     std::uint64_t length = 0;          ///< the game's true length in bytes (≥ text.size())
     bool truncated = false;            ///< the span hit span_keep_limit: text ends early
     std::span<const Elision> elisions; ///< bytes removed (overlong comments, tag lines, blanks)
+    /// Tag lines found in the usual form, in text order (none if the span is truncated). May
+    /// be empty or leave some out: the reader parses every other tag line itself.
+    std::span<const TagMark> tags;
 };
 
 /// Limits that bound memory; defaults suit 200 GB dumps.
@@ -187,6 +203,8 @@ class GameSplitter {
     // decided). finish_game() hands over those inside the game; begin_game() keeps those
     // on its first line.
     std::vector<Elision> cuts_;
+    // The current game's plain tag lines (TagMark, positions from game_start_).
+    std::vector<TagMark> marks_;
     std::array<std::uint64_t, 64> names_{};
     std::size_t name_count_ = 0;
     std::uint64_t name_bits_ = 0; // a bit per name in names_ (a quick "not seen")
@@ -202,6 +220,7 @@ class GameSplitter {
     std::uint64_t ready_line_ = 0, ready_offset_ = 0, ready_length_ = 0;
     bool ready_truncated_ = false;
     std::vector<Elision> ready_elisions_;
+    std::vector<TagMark> ready_marks_;
     std::uint64_t index_ = 0;
 };
 

@@ -1,0 +1,46 @@
+// The splitter's byte classes (detail::char_classes) are the predicates they stand for.
+#include "pgnkit/pgn/scan.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace pgnkit::detail;
+
+TEST_CASE("byte classes: the class table is the predicates", "[splitter]") {
+    for (int k = 0; k < 256; ++k) {
+        const char c = static_cast<char>(k);
+        INFO("byte " << k);
+        CHECK(has_class(c, cls_blank) == is_blank(c));
+        CHECK(has_class(c, cls_tag_name) == is_tag_name_char(c));
+        CHECK(has_class(c, cls_trail) == (is_blank(c) || c == '\r' || c == '\n'));
+        CHECK(has_class(c, cls_result_end) ==
+              (c == '0' || c == '1' || c == '2' || c == '5' || c == '*' || k == 0xBD));
+        CHECK(has_class(c, cls_result_stop) == (is_blank(c) || c == '\r' || c == '\n' || c == '{' ||
+                                                c == '}' || c == '(' || c == ')'));
+    }
+}
+
+#include "pgn_test_util.hpp"
+
+TEST_CASE("byte classes: a movetext line ending with a termination marker ends the game",
+          "[splitter]") {
+    // Movetext-only games: standard and non-standard markers, with trailing blanks and CR LF;
+    // a line ending with a move (`Kh1`, `e8=Q`) or a number goes on in the same game.
+    const std::string text = "2. d4 1-0\n"
+                             "2. d4 \xC2\xBD-\xC2\xBD  \r\n"
+                             "3. c4 0.5-0.5\n"
+                             "4. Nf3 *\t\n"
+                             "5. g3 1/2\n"
+                             "6. b3 Kh1\n"
+                             "7. a3 e8=Q 2\n"
+                             "8. h3 0-1\n"
+                             "9. a4 {1-0}\n"
+                             "10. a5 (1. e4 1-0)\n"
+                             "11. a6 12345678 1:0\n";
+    for (std::size_t max_read : {0, 1, 3, 7}) {
+        INFO("max_read " << max_read);
+        auto games = pgnkit::test::read_string(text, max_read);
+        REQUIRE(games.size() == 7);
+        CHECK(games[5].first_line == 6);
+        CHECK(games[6].first_line == 9);
+    }
+}
