@@ -36,6 +36,62 @@ struct CheckingListener final : ReplayListener {
     }
 };
 
+struct Log : VisitorBase {
+    std::string out;
+    void at(const SourceLocation& l) {
+        out += std::to_string(l.line) + ":" + std::to_string(l.column) + "+" +
+               std::to_string(l.offset) + "\n";
+    }
+    void begin_game(const GameSpan&) { out += "begin\n"; }
+    void tag(std::string_view n, std::string_view v, const SourceLocation& l) {
+        out += "tag ";
+        out += n;
+        out += "=";
+        out += v;
+        at(l);
+    }
+    bool end_tags() {
+        out += "end_tags\n";
+        return false;
+    }
+    void move_number(int n, bool b, const SourceLocation& l) {
+        out += "num " + std::to_string(n) + (b ? "..." : ".");
+        at(l);
+    }
+    void move(std::string_view m, const SourceLocation& l) {
+        out += "move ";
+        out += m;
+        at(l);
+    }
+    void nag(int n, const SourceLocation& l) {
+        out += "nag " + std::to_string(n);
+        at(l);
+    }
+    void comment(std::string_view c, const SourceLocation& l) {
+        out += "comment ";
+        out += c;
+        at(l);
+    }
+    void begin_variation(const SourceLocation& l) {
+        out += "(";
+        at(l);
+    }
+    void end_variation(const SourceLocation& l) {
+        out += ")";
+        at(l);
+    }
+    void result(std::string_view r, const SourceLocation& l) {
+        out += "result ";
+        out += r;
+        at(l);
+    }
+    void end_game() { out += "end\n"; }
+    void diagnostic(const Diagnostic& d) {
+        out += "diag " + d.message + " " + d.token;
+        at(d.loc);
+    }
+};
+
 /// Line breaks in input[b, e): LF, CR LF and a lone CR each count once.
 std::uint64_t line_breaks(std::string_view input, std::uint64_t b, std::uint64_t e) {
     std::uint64_t n = 0;
@@ -84,6 +140,17 @@ void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimi
         at += span.text.size() - kept;
         FUZZ_CHECK(span.truncated || at == span.offset + span.length);
         reader.read(span, validator);
+        {
+            Log a, b;
+            reader.read(span, a);
+            GameSpan bare = span;
+            bare.tags = {};
+            reader.read(bare, b);
+            FUZZ_CHECK(a.out == b.out);
+            for (const TagMark& m : span.tags) {
+                FUZZ_CHECK(m.eol <= span.text.size() && span.text[m.open] == '[');
+            }
+        }
         for (const Diagnostic& d : validator.diagnostics()) {
             FUZZ_CHECK(d.loc.offset <= input.size());
             FUZZ_CHECK(!d.message.empty());
