@@ -707,7 +707,7 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
     if (skip_) return;
     if (skipped_depth_ || depth_ == 0) {
         ++skipped_depth_;
-        line_ = nullptr;
+        update_line();
         return;
     }
     if (depth_ > std::size_t(opts_.max_variation_depth)) {
@@ -716,7 +716,7 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
                 fmt::format("variations nested deeper than {} are not replayed",
                             opts_.max_variation_depth));
         ++skipped_depth_;
-        line_ = nullptr;
+        update_line();
         return;
     }
     if (frames_.size() <= depth_) frames_.resize(depth_ * 2);

@@ -713,16 +713,15 @@ static_assert(sizeof(Move) == 2 && sizeof(Square) == 1 && sizeof(PieceType) == 1
 
 // The fast pass keeps the token's San in a register as one word: San's first 8 bytes as
 // parse_san() leaves them for the shapes the pass takes (no promotion, no annotation glyph,
-// no syntactic liberty; mate, the ninth byte, is the token's last byte being '#'). Moves
-// other than castling leave out the piece and the check flag (parse_resolve_san() adds them).
+// no syntactic liberty; mate, the ninth byte, is the token's last byte being '#'), but for
+// the piece and the check flag, which no resolver reads: parse_resolve_san() adds them.
 
-/// The San word; `ff`, `fr` are -1 when not given.
-constexpr std::uint64_t san_word(San::Kind kind, PieceType pt, int ff, int fr, Square to,
-                                 bool capture, bool check) {
-    return std::uint64_t(kind) | std::uint64_t(pt) << 8 | std::uint64_t(std::uint8_t(ff)) << 16 |
-           std::uint64_t(std::uint8_t(fr)) << 24 | std::uint64_t(std::uint8_t(to)) << 32 |
-           std::uint64_t(PieceType::None) << 40 | std::uint64_t(capture) << 48 |
-           std::uint64_t(check) << 56;
+/// The San word (piece 0, check flag 0); `ff`, `fr` are -1 when not given, `to` a square
+/// (0 to 63) or NoSquare.
+constexpr std::uint64_t san_word(San::Kind kind, int ff, int fr, unsigned to, bool capture) {
+    return std::uint64_t(kind) | std::uint64_t(std::uint8_t(ff)) << 16 |
+           std::uint64_t(std::uint8_t(fr)) << 24 | std::uint64_t(to) << 32 |
+           std::uint64_t(PieceType::None) << 40 | std::uint64_t(capture) << 48;
 }
 constexpr Square word_to(std::uint64_t w) { return Square(std::int8_t(w >> 32)); }
 constexpr int word_file(std::uint64_t w) { return std::int8_t(w >> 16); }
@@ -999,16 +998,14 @@ inline std::uint64_t fast_pass(const Position& pos, std::string_view text,
             kind = San::Kind::CastleQueen;
         else
             return 0;
-        w = san_word(kind, PieceType::Pawn, -1, -1, NoSquare, false, last == '+');
+        w = san_word(kind, -1, -1, unsigned(NoSquare), false);
         return fast_castling(pos,
                              kind == San::Kind::CastleKing ? CastleSide::King : CastleSide::Queen);
     }
     if (e < 2 || first == 6) return 0;
     const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
     if ((file | rank) > 7) return 0;
-    // The word: kind Normal, no disambiguation, no promotion (no piece, no check flag).
-    std::uint64_t lo = std::uint64_t(rank * 8 + file) << 32 | std::uint64_t(PieceType::None) << 40 |
-                       std::uint64_t(0xFFFF) << 16;
+    std::uint64_t lo = san_word(San::Kind::Normal, -1, -1, rank * 8 + file, false);
     std::size_t k = e - 2;
     if (k == 0) { // e4
         w = lo;
@@ -1054,8 +1051,9 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
     if (!x) return parse_resolve_general(pos, text, opts, san, r);
     // San and SanResolution as parse_san() and resolve_san(pos, san, false) leave them: mate
     // in San's second word; ok, error Syntax (unused), one candidate, no check fields.
-    if (San::Kind(w & 0xFF) == San::Kind::Normal)
-        w |= std::uint64_t(FirstByte[byte(text[0])]) << 8 | std::uint64_t(text.back() == '+') << 56;
+    // The piece (castling's is PieceType::Pawn, 0) and the check flag.
+    if (San::Kind(w & 0xFF) == San::Kind::Normal) w |= std::uint64_t(FirstByte[byte(text[0])]) << 8;
+    w |= std::uint64_t(text.back() == '+') << 56;
     const std::uint64_t san_hi = text.back() == '#';
     std::memcpy(reinterpret_cast<char*>(&san), &w, 8);
     std::memcpy(reinterpret_cast<char*>(&san) + 8, &san_hi, 8);

@@ -409,6 +409,12 @@ void GameSplitter::content_line(char c) {
     mode_ = Mode::Movetext;
 }
 
+bool GameSplitter::tag_line_starts_game(bool valid, std::uint64_t h) const {
+    if (terminated_ && depth_ == 0 && !in_comment_) return true;
+    if (!in_comment_ && depth_ == 0) return !has_tags_ || (valid && name_seen(h));
+    return blank_before_ && valid && (!has_tags_ || name_seen(h));
+}
+
 void GameSplitter::decide_tag_line() {
     bool valid = name_len_ > 0 && name_len_ <= max_tag_name;
     std::uint64_t h = name_hash();
@@ -428,14 +434,7 @@ void GameSplitter::decide_tag_line() {
         }
         break;
     case Game::Movetext: {
-        bool fresh;
-        if (terminated_ && depth_ == 0 && !in_comment_)
-            fresh = true;
-        else if (!in_comment_ && depth_ == 0)
-            fresh = !has_tags_ || (valid && name_seen(h));
-        else
-            fresh = blank_before_ && valid && (!has_tags_ || name_seen(h));
-        if (!fresh) {
+        if (!tag_line_starts_game(valid, h)) {
             // A stray tag in movetext or text in a comment: the reader reports it.
             mode_ = in_comment_ ? Mode::Comment : Mode::Movetext;
             return;
@@ -680,14 +679,8 @@ bool GameSplitter::plain_tag_lines() {
         if (game_ != Game::Tags) {
             // The first line of a tag section (lines == 0): decide_tag_line for a valid name.
             if (game_ == Game::Movetext) {
-                bool fresh;
-                if (terminated_ && depth_ == 0 && !in_comment_)
-                    fresh = true;
-                else if (!in_comment_ && depth_ == 0)
-                    fresh = !has_tags_ || name_seen(h);
-                else
-                    fresh = blank_before_ && (!has_tags_ || name_seen(h));
-                if (!fresh) return false; // a stray tag: the general path reports it
+                // A stray tag: the general path reports it.
+                if (!tag_line_starts_game(true, h)) return false;
                 finish_game();
             }
             begin_game(Game::Tags);

@@ -68,17 +68,6 @@ class ReplayListener {
     virtual void on_move(const ReplayedMove&) = 0;
 };
 
-namespace detail {
-/// The check suffix a token's last byte writes: 1 for '+', 2 for '#' (GameValidator's
-/// WrittenCheck, WrittenMate), else 0.
-inline constexpr std::array<std::uint8_t, 256> written_suffix = [] {
-    std::array<std::uint8_t, 256> t{};
-    t['+'] = 1;
-    t['#'] = 2;
-    return t;
-}();
-} // namespace detail
-
 /// Replays games. One per worker; reused for every game (no allocation per move).
 class GameValidator : public VisitorBase {
   public:
@@ -171,6 +160,13 @@ class GameValidator : public VisitorBase {
     /// What replay() is told of the move's text: + or # written (one of the two, # for
     /// both); not as write_san writes it (liberties, a glyph); a null move (no suffix check).
     enum : unsigned { WrittenCheck = 1, WrittenMate = 2, WrittenNotPlain = 4, WrittenNull = 8 };
+    /// What a token's last byte writes: WrittenCheck for '+', WrittenMate for '#', else 0.
+    static constexpr std::array<std::uint8_t, 256> WrittenSuffix = [] {
+        std::array<std::uint8_t, 256> t{};
+        t['+'] = WrittenCheck;
+        t['#'] = WrittenMate;
+        return t;
+    }();
     /// Plays the resolved move `m` on the line `f` (the end of move()).
     void replay(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
                 unsigned written);
@@ -296,7 +292,7 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
         return;
     }
     replay(f, chess::Move::from_raw(std::uint16_t(fast)), text, loc,
-           detail::written_suffix[static_cast<unsigned char>(text.back())]);
+           WrittenSuffix[static_cast<unsigned char>(text.back())]);
 }
 
 /// A visitor built on the replay (fen, stats …): forwards every reader callback to a

@@ -157,29 +157,27 @@ inline bool may_end_with_glyph(std::string_view t) {
     }
     return last == '!' || last == '?' || last == '=' || last == '-' || last >= 0x80;
 }
+#if defined(__SSE2__)
+/// The `}`, LF and CR bytes among the 16 bytes at s, a bit each.
+inline std::uint32_t brace_or_eol_mask16(const char* s) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+    __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')),
+                             _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
+}
+#endif
 /// Index of the first `}`, LF or CR in s[b, n), or n. Inline: comments are short (a clock
 /// command is 16 bytes), a call would cost as much as the search.
 inline std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n) {
 #if defined(__SSE2__)
     if (b + 32 <= n) { // the first 32 bytes at once: a clock comment is 18 bytes
-        const __m128i br = _mm_set1_epi8('}'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-        __m128i v1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b));
-        __m128i v2 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b + 16));
-        __m128i m1 = _mm_or_si128(_mm_cmpeq_epi8(v1, br),
-                                  _mm_or_si128(_mm_cmpeq_epi8(v1, lf), _mm_cmpeq_epi8(v1, cr)));
-        __m128i m2 = _mm_or_si128(_mm_cmpeq_epi8(v2, br),
-                                  _mm_or_si128(_mm_cmpeq_epi8(v2, lf), _mm_cmpeq_epi8(v2, cr)));
-        std::uint32_t mask = static_cast<std::uint32_t>(_mm_movemask_epi8(m1)) |
-                             static_cast<std::uint32_t>(_mm_movemask_epi8(m2)) << 16;
+        std::uint32_t mask = brace_or_eol_mask16(s + b) | brace_or_eol_mask16(s + b + 16) << 16;
         if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
         b += 32;
     }
     while (b + 16 <= n) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + b));
-        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
-                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        std::uint32_t mask = brace_or_eol_mask16(s + b);
         if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
         b += 16;
     }

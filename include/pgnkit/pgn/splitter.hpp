@@ -129,7 +129,11 @@ class GameSplitter {
     void compact();
     void grow();
     void end_line(std::size_t eol);
-    void decide_tag_line();    // at the end of a tag name: does a new game start here?
+    void decide_tag_line(); // at the end of a tag name: does a new game start here?
+    /// Whether a tag line beginning a line of the current game's movetext starts the next
+    /// game (name hash `h`; `valid`: a name of 1 to max_tag_name bytes); else it is a stray
+    /// tag, or text in an open comment.
+    bool tag_line_starts_game(bool valid, std::uint64_t h) const;
     void content_line(char c); // first non-blank byte of a non-tag line
     void finish_game();
     void drop(std::size_t from, std::size_t to);
