@@ -372,7 +372,7 @@ struct PgnReader::Run {
                                        : std::string_view::npos;
     }
     /// detail::token_end(s, p, n), from the mask of the window holding p when there is one.
-    std::size_t tok_end(std::size_t p) {
+    [[gnu::always_inline]] std::size_t tok_end(std::size_t p) {
 #if defined(__SSE2__)
         std::size_t d = p - win; // huge if p is before the window
         if (d < 16) {
@@ -399,6 +399,7 @@ struct PgnReader::Run {
         std::size_t lim = std::min(end, next_cut()); // the fast path stays before both
         // The tokens with a fast path (moves, move numbers): none after the result.
         unsigned char fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
+        const bool short_ok = rd.limits_.comment_keep_limit >= 32;
         for (;;) {
             if (p + 1 < lim && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
                 // One space before a token (the usual separator): the token is not at a line
@@ -434,6 +435,21 @@ struct PgnReader::Run {
                     continue;
                 }
             } else if (c == '{') {
+#if defined(__SSE2__)
+                // A comment closed within 32 bytes on its line (a lichess clock comment is
+                // 18): before the next elision and within every keep limit but a tiny one.
+                if (p + 33 <= lim && short_ok) {
+                    const std::uint32_t mask = detail::brace_or_eol_mask16(str + p + 1) |
+                                               detail::brace_or_eol_mask16(str + p + 17) << 16;
+                    const std::size_t e =
+                        p + 1 + static_cast<std::size_t>(__builtin_ctz(mask | (1u << 31)));
+                    if (mask != 0 && str[e] == '}') {
+                        v.comment(std::string_view(str + p + 1, e - p - 1), loc(p));
+                        p = e + 1;
+                        continue;
+                    }
+                }
+#endif
                 if (std::size_t q = short_comment(p); q != 0) {
                     p = q;
                     continue;
@@ -661,7 +677,7 @@ struct PgnReader::Run {
         return true;
     }
     /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
-    static bool plain_move(const char* t, std::size_t len) {
+    [[gnu::always_inline]] static bool plain_move(const char* t, std::size_t len) {
         if (len < 2) return t[0] != 'N';
         if (!(detail::token_classes[static_cast<unsigned char>(t[len - 1])] &
               detail::tok_glyph_end))
@@ -680,16 +696,22 @@ struct PgnReader::Run {
         if (d == end || str[d] != '.') return 0; // `12`, a long number, `1-0`, `1/2`
         std::size_t dots = d + 1;
         while (dots < end && str[dots] == '.') ++dots;
-        std::size_t j = dots == end || is_delim(str[dots]) ? dots : tok_end(dots);
-        std::string_view rest(str + dots, j - dots);
-        if (!rest.empty() && !is_plain_move(rest)) return 0;
         SourceLocation at = loc(p);
-        v.move_number(num, dots - d >= 2, at);
-        if (!rest.empty()) {
-            at.column += static_cast<std::uint32_t>(dots - p);
-            at.offset += dots - p;
-            v.move(rest, at);
+        const unsigned char cls =
+            dots == end ? static_cast<unsigned char>(detail::tok_delim)
+                        : detail::token_classes[static_cast<unsigned char>(str[dots])];
+        if (cls & detail::tok_delim) { // `12.` alone
+            v.move_number(num, dots - d >= 2, at);
+            return dots;
         }
+        // `12.e4`: the move glued to its number (what is_plain_move takes, inline).
+        if (!(cls & detail::tok_move)) return 0;
+        const std::size_t j = tok_end(dots + 1);
+        if (!plain_move(str + dots, j - dots)) return 0;
+        v.move_number(num, dots - d >= 2, at);
+        at.column += static_cast<std::uint32_t>(dots - p);
+        at.offset += dots - p;
+        v.move(std::string_view(str + dots, j - dots), at);
         return j;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
