@@ -399,7 +399,7 @@ struct PgnReader::Run {
         std::size_t lim = std::min(end, next_cut()); // the fast path stays before both
         // The tokens with a fast path (moves, move numbers): none after the result.
         unsigned char fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
-        const bool short_ok = rd.limits_.comment_keep_limit >= 32;
+        const bool short_ok = rd.limits_.comment_keep_limit >= 47;
         for (;;) {
             if (p + 1 < lim && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
                 // One space before a token (the usual separator): the token is not at a line
@@ -436,14 +436,20 @@ struct PgnReader::Run {
                 }
             } else if (c == '{') {
 #if defined(__SSE2__)
-                // A comment closed within 32 bytes on its line (a lichess clock comment is
-                // 18): before the next elision and within every keep limit but a tiny one.
+                // A comment closed within 48 bytes on its line (a lichess clock comment is 18,
+                // one with an evaluation up to 40): before the next elision and within every
+                // keep limit but a tiny one.
                 if (p + 33 <= lim && short_ok) {
                     const std::uint32_t mask = detail::brace_or_eol_mask16(str + p + 1) |
                                                detail::brace_or_eol_mask16(str + p + 17) << 16;
-                    const std::size_t e =
-                        p + 1 + static_cast<std::size_t>(__builtin_ctz(mask | (1u << 31)));
-                    if (mask != 0 && str[e] == '}') {
+                    std::size_t e = 0;
+                    if (mask != 0) {
+                        e = p + 1 + static_cast<std::size_t>(__builtin_ctz(mask));
+                    } else if (p + 49 <= lim) {
+                        const std::uint32_t more = detail::brace_or_eol_mask16(str + p + 33);
+                        if (more != 0) e = p + 33 + static_cast<std::size_t>(__builtin_ctz(more));
+                    }
+                    if (e != 0 && str[e] == '}') {
                         v.comment(std::string_view(str + p + 1, e - p - 1), loc(p));
                         p = e + 1;
                         continue;

@@ -53,21 +53,23 @@ std::vector<std::string> events_with(const std::string& text, ReaderLimits limit
 
 } // namespace
 
-TEST_CASE("comment scan: the movetext loop's 32-byte comment path reads as short_comment",
+TEST_CASE("comment scan: the movetext loop's 48-byte comment path reads as short_comment",
           "[reader]") {
-    // A keep limit of 31 bytes turns the loop's own path off (it takes comments of up to 31
+    // A keep limit of 46 bytes turns the loop's own path off (it takes comments of up to 47
     // bytes only when every such comment is kept whole); both readers must see the same.
     ReaderLimits general;
-    general.comment_keep_limit = 31;
+    general.comment_keep_limit = 46;
     for (std::string_view eol : {"\n", "\r\n"}) {
         std::string text = "[Event \"c\"]" + std::string(eol) + std::string(eol) + "1. e4";
-        for (std::size_t k = 0; k <= 31; ++k) {
+        for (std::size_t k = 0; k <= 46; ++k) {
             std::string body(k, static_cast<char>('a' + k % 26));
             if (k > 3) body[k / 2] = '('; // a parenthesis is text inside a comment
             text += " {" + body + "} " + (k % 2 == 0 ? "Nf6" : "Ng8");
             text += "{" + body + "}" + (k % 2 == 0 ? "Ng8" : "Nf6"); // no blanks around
         }
         text += " { [%clk 0:03:00] } 2. d4 {a comment" + std::string(eol) + "on two lines} d5";
+        text += " { [%eval -1.23] [%clk 0:03:00] } 3. c4 {a line break" + std::string(eol) +
+                "within 48 bytes} e6";
         text += " *" + std::string(eol) + std::string(eol);
         // Comments in the last 32 bytes of a game, and one not closed before its end.
         text += "[Event \"d\"]" + std::string(eol) + std::string(eol) + "1. e4 {ab} e5 {c} *";
@@ -77,4 +79,19 @@ TEST_CASE("comment scan: the movetext loop's 32-byte comment path reads as short
         REQUIRE(fast.size() > 100);
         CHECK(events_with(text, general) == fast);
     }
+    // Comments longer than the general reader above keeps, around the loop's 48-byte reach:
+    // each ends where its brace is (the moves after them are read, nothing is reported).
+    std::string text = "[Event \"c\"]\n\n1. e4";
+    std::vector<std::string> moves{"e4"};
+    for (std::size_t k = 44; k <= 66; ++k) {
+        std::string body(k, 'x');
+        body[k / 3] = '{';
+        text += " {" + body + "} " + (k % 2 == 0 ? "Nf6" : "Ng8");
+        moves.push_back(k % 2 == 0 ? "Nf6" : "Ng8");
+    }
+    text += " *\n";
+    auto games = test::read_string(text);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].rec.moves() == moves);
+    CHECK(games[0].rec.diags.empty());
 }
