@@ -971,7 +971,11 @@ bool GameSplitter::next(GameSpan& span) {
                 content_line('\xEF');
                 if (ready_) continue;
             }
-            handle_newline(c);
+            // A line break leaves the scan at a line start: the run of them (blank lines
+            // between games) in one go.
+            do {
+                handle_newline(c);
+            } while (pos_ < end_ && ((c = b[pos_]) == '\n' || c == '\r'));
             continue;
         }
         cr_pending_ = false;
