@@ -270,7 +270,8 @@ void GameSplitter::begin_game(Game kind) {
     trunc_end_ = 0;
     // Cuts on the game's first line are its own; those before it (a cut at game_start_
     // removed bytes before it) were on blank lines.
-    std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
+    if (!cuts_.empty())
+        std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
     name_count_ = 0;
     name_bits_ = 0;
     marks_.clear();
@@ -295,7 +296,7 @@ void GameSplitter::finish_game() {
         const Elision& c = cuts_[n];
         if (c.pos <= ready_end_) ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines});
     }
-    cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
+    if (n != 0) cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
     // The marks of a truncated game may lie past its kept text: none are handed over.
     ready_marks_.swap(marks_);
     if (truncated_) ready_marks_.clear();
