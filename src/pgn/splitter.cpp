@@ -270,7 +270,8 @@ void GameSplitter::begin_game(Game kind) {
     trunc_end_ = 0;
     // Cuts on the game's first line are its own; those before it (a cut at game_start_
     // removed bytes before it) were on blank lines.
-    std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
+    if (!cuts_.empty())
+        std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= game_start_; });
     name_count_ = 0;
     name_bits_ = 0;
     marks_.clear();
@@ -295,7 +296,7 @@ void GameSplitter::finish_game() {
         const Elision& c = cuts_[n];
         if (c.pos <= ready_end_) ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines});
     }
-    cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
+    if (n != 0) cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
     // The marks of a truncated game may lie past its kept text: none are handed over.
     ready_marks_.swap(marks_);
     if (truncated_) ready_marks_.clear();
@@ -454,120 +455,164 @@ void GameSplitter::decide_tag_line() {
 // buffer) and leave exactly the state it would have reached byte by byte.
 
 namespace {
+/// 64 movetext bytes as the scan sees them: in `other` a bit for each LF, CR, `(`, `)` and `;`
+/// (and, from a cheaper test, each other byte below CR: the scan passes over those);
+/// `braces`: whether one of the bytes may be `{` or `}`. The comment state is not followed brace by
+/// brace: it is found from the last brace before a byte where it matters (resolve_braces).
+struct MovetextBlock {
+    std::uint64_t other = 0;
+    bool braces = false;
+};
+
+MovetextBlock movetext_block(const char* p) {
+    MovetextBlock m;
 #ifdef __SSE2__
-/// The movetext scan 16 * Lanes bytes at a time from p while that many are left: one mask of
-/// the bytes that matter in either state, taken in order. True at a line end or `;` (p there).
-template <int Lanes>
-bool scan_blocks_of(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth,
-                    bool& comment, std::size_t& token_start) {
-    constexpr std::size_t width = 16 * Lanes;
-    while (p + width <= e) {
-        std::uint64_t other = 0, open = 0, close = 0;
-        for (int k = 0; k < Lanes; ++k) {
-            unsigned o, ob, cb;
-            detail::movetext_masks16(b + p + 16 * k, o, ob, cb);
-            other |= std::uint64_t{o} << (16 * k);
-            open |= std::uint64_t{ob} << (16 * k);
-            close |= std::uint64_t{cb} << (16 * k);
-        }
-        if (other == 0) {
-            // Only braces (clock comments): the state after the block is the last brace's.
-            // After a `}` the scan is outside a comment (it closed one or was outside), so
-            // with a `{` last, the first `{` after the last `}` opened the comment.
-            if ((open | close) != 0) {
-                int top = 63 - __builtin_clzll(open | close);
-                if ((close >> top) & 1u) {
-                    comment = false;
-                } else {
-                    if (close != 0) {
-                        int last_close = 63 - __builtin_clzll(close); // < top <= 63
-                        std::uint64_t after = open & ~((std::uint64_t{2} << last_close) - 1);
-                        token_start = p + static_cast<std::size_t>(__builtin_ctzll(after)) + 1;
-                    } else if (!comment) {
-                        token_start = p + static_cast<std::size_t>(__builtin_ctzll(open)) + 1;
-                    }
-                    comment = true;
-                }
-            }
-            p += width;
-            continue;
-        }
-        std::uint64_t m = other | open | close;
-        for (; m != 0; m &= m - 1) {
-            std::size_t k = p + static_cast<std::size_t>(__builtin_ctzll(m));
-            char c = b[k];
-            if (comment) {
-                if (c == '}') {
-                    comment = false;
-                } else if (c == '\n' || c == '\r') {
-                    p = k;
-                    return true;
-                }
-            } else if (c == '{') {
-                comment = true;
-                token_start = k + 1;
-            } else if (c == '(') {
-                ++depth;
-            } else if (c == ')') {
-                if (depth > 0) --depth;
-            } else if (c != '}') { // LF, CR, `;`
-                p = k;
-                return true;
-            }
-        }
-        p += width;
+    __m128i braces = _mm_setzero_si128();
+    for (int k = 0; k < 4; ++k) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+        __m128i eol = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8('\r')), v); // <= CR
+        __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                       _mm_set1_epi8('(')); // ( )
+        __m128i other =
+            _mm_or_si128(_mm_or_si128(eol, paren), _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+        m.other |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(other))} << (16 * k);
+        // `{` and `}` (and `y` and DEL, which only cost a look at the last brace)
+        braces = _mm_or_si128(
+            braces, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x06)), _mm_set1_epi8(0x7F)));
     }
-    return false;
+    m.braces = _mm_movemask_epi8(braces) != 0;
+#else
+    for (int k = 0; k < 64; ++k) {
+        const char c = p[k];
+        if (c == '\n' || c == '\r' || c == '(' || c == ')' || c == ';')
+            m.other |= std::uint64_t{1} << k;
+        if (c == '{' || c == '}') m.braces = true;
+    }
+#endif
+    return m;
 }
 
-/// The movetext scan from p while 32 bytes are left: 64 bytes at a time, then 32.
-bool scan_blocks(const char* b, std::size_t e, std::size_t& p, std::uint64_t& depth, bool& comment,
-                 std::size_t& token_start) {
-    return scan_blocks_of<4>(b, e, p, depth, comment, token_start) ||
-           scan_blocks_of<2>(b, e, p, depth, comment, token_start);
-}
+constexpr std::size_t none = ~std::size_t{0};
+
+/// Index of the last byte in [lo, hi) equal to one of Cs, or `none`.
+template <char... Cs>
+std::size_t find_last(const char* b, std::size_t lo, std::size_t hi) {
+#ifdef __SSE2__
+    while (hi - lo >= 16) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + hi - 16));
+        __m128i m = _mm_setzero_si128();
+        ((m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(Cs)))), ...);
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
+        if (mask != 0) return hi - 16 + static_cast<std::size_t>(31 - __builtin_clz(mask));
+        hi -= 16;
+    }
 #endif
+    while (hi > lo) {
+        const char c = b[--hi];
+        if (((c == Cs) || ...)) return hi;
+    }
+    return none;
+}
+
+/// The comment state after [lo, hi), a stretch without a line break and, outside comments,
+/// without `;`: a `}` always leaves the scan outside a comment (it closed one or was stray)
+/// and a `{` inside one (it opened one or was comment text), so the last brace decides; the
+/// comment it leaves open began at the first `{` after the last `}` before it.
+void resolve_braces(const char* b, std::size_t lo, std::size_t hi, bool& comment,
+                    std::size_t& token_start) {
+    const std::size_t k = find_last<'{', '}'>(b, lo, hi);
+    if (k == none) return;
+    if (b[k] == '}') {
+        comment = false;
+        return;
+    }
+    const std::size_t c = find_last<'}'>(b, lo, k);
+    if (c != none)
+        token_start = find_any<'{'>(b, c + 1, k + 1) + 1;
+    else if (!comment)
+        token_start = find_any<'{'>(b, lo, k + 1) + 1;
+    comment = true;
+}
+/// Whether the line [floor, eol) cannot end with a termination marker, from its last bytes
+/// (the quick rejects of line_ends_with_result, which decides the rest).
+inline bool surely_no_result(const char* b, std::size_t floor, std::size_t eol) {
+    using detail::has_class;
+    if (eol == floor || has_class(b[eol - 1], detail::cls_trail)) return false;
+    if (!has_class(b[eol - 1], detail::cls_result_end)) return true;
+    return eol - 1 > floor && b[eol - 2] >= 'a' && b[eol - 2] <= 'h';
+}
+
+/// The bytes that next() decides at a line start, not content_line: line ends, `[`, `%`, the
+/// first byte of a BOM and blanks.
+inline bool is_movetext_line_stop(char c) {
+    return c == '\n' || c == '\r' || c == '[' || c == '%' || c == '\xEF' || is_blank(c);
+}
 } // namespace
 
 void GameSplitter::scan_movetext() {
     const char* b = buf_.get();
     const std::size_t e = end_;
+    std::size_t p = pos_;
+    std::uint64_t depth = depth_;
+    bool comment = mode_ == Mode::Comment;
+    std::size_t token_start = token_start_;
+    // The current 64-byte block (from `base`; a zero-padded copy for the buffer's last bytes)
+    // and its `other` bits from p on. It outlives a line end: wrapped movetext goes on in
+    // the same block. The comment state is exact at `known`; `pending`: braces may follow.
+    std::size_t base = 0;
+    bool have = false;
+    MovetextBlock blk;
+    std::size_t known = p;
+    bool pending = false;
     for (;;) {
-        std::size_t p = pos_;
-        std::uint64_t depth = depth_;
-        bool comment = mode_ == Mode::Comment;
         bool stop = false; // at a line end or `;` (p)
         while (!stop) {
-            if (comment) {
-#ifdef __SSE2__
-                // Text with comments (clocks after every move): the rest of the line by
-                // blocks, a comment's braces two bits of a mask instead of two searches.
-                if (p + 32 <= e) {
-                    stop = scan_blocks(b, e, p, depth, comment, token_start_);
-                    continue; // at the stop, or the tail below
+            if (!have || p >= base + 64) {
+                if (p >= e) break;
+                base = p;
+                if (e - p >= 64) {
+                    blk = movetext_block(b + p);
+                } else {
+                    alignas(16) char tail[64] = {};
+                    std::memcpy(tail, b + p, e - p);
+                    blk = movetext_block(tail);
+                    blk.other &= (std::uint64_t{1} << (e - p)) - 1;
                 }
-#endif
-                p = find_any<'}', '\n', '\r'>(b, p, e);
-                if (p == e || b[p] != '}') break;
-                comment = false;
-                ++p;
-                continue;
-            }
-            p = find_any<'\n', '\r', '{', '(', ')', ';'>(b, p, e);
-            if (p == e) break;
-            char c = b[p];
-            if (c == '{') {
-                comment = true;
-                token_start_ = ++p;
-            } else if (c == '(') {
-                ++depth, ++p;
-            } else if (c == ')') {
-                if (depth > 0) --depth;
-                ++p;
+                pending = pending || blk.braces;
+                have = true;
             } else {
-                stop = true;
+                blk.other &= ~std::uint64_t{0} << (p - base);
             }
+            while (blk.other != 0) {
+                const std::size_t at = base + static_cast<std::size_t>(__builtin_ctzll(blk.other));
+                blk.other &= blk.other - 1;
+                const char c = b[at];
+                if (c != '\n' && c != '\r' && c != '(' && c != ')' && c != ';') continue;
+                if (pending) resolve_braces(b, known, at, comment, token_start);
+                known = at;
+                pending = blk.braces; // the block's braces may lie after `at`
+                if (c == '\n' || c == '\r' || (c == ';' && !comment)) {
+                    p = at;
+                    stop = true;
+                    break;
+                }
+                if (comment) continue;
+                if (c == '(') {
+                    ++depth;
+                } else if (c == ')') {
+                    if (depth > 0) --depth;
+                }
+            }
+            if (stop) break;
+            have = false;
+            p = std::min(base + 64, e);
         }
+        if (!stop && pending) {
+            resolve_braces(b, known, p, comment, token_start);
+            known = p;
+            pending = false;
+        }
+        token_start_ = token_start;
         depth_ = depth;
         in_comment_ = comment;
         mode_ = comment ? Mode::Comment : Mode::Movetext;
@@ -589,11 +634,10 @@ void GameSplitter::scan_movetext() {
                 content_end_abs_ = abs_offset(p);
             }
             if (game_ == Game::Movetext)
-                terminated_ = !comment && depth == 0 && line_ends_with_result(p);
+                terminated_ = !comment && depth == 0 && !surely_no_result(b, line_floor_, p) &&
+                              line_ends_with_result(p);
             blank_before_ = false;
-            line_content_ = false;
             first_tag_on_line_ = true;
-            mode_ = Mode::LineStart;
             ++line_;
             std::size_t q = p + 1;
             bool cr = b[p] == '\r';
@@ -601,10 +645,25 @@ void GameSplitter::scan_movetext() {
                 cr = false;
                 ++q;
             }
-            cr_pending_ = cr;
             pos_ = line_start_ = line_floor_ = q;
             line_start_offset_ = abs_offset(q);
-            if (q == e || b[q] == '\n' || b[q] == '\r') return;
+            const char c = q < e ? b[q] : '\n';
+            if (game_ == Game::Movetext && !is_movetext_line_stop(c) &&
+                (comment || (!(terminated_ && depth == 0) &&
+                             !(c == '1' && depth == 0 && !has_tags_ && text_line_)))) {
+                // The line goes on in this game's movetext or comment: content_line, inline.
+                cr_pending_ = false;
+                if (!comment) {
+                    if (c != '{' && c != ';') text_line_ = true;
+                    if (c >= '0' && c <= '9') number_line_ = true;
+                }
+                p = q;
+                continue;
+            }
+            line_content_ = false;
+            mode_ = Mode::LineStart;
+            cr_pending_ = cr;
+            if (q == e || c == '\n' || c == '\r') return;
             cr_pending_ = false;
         }
         // The next line goes on in movetext or a comment (the usual wrapped movetext):
@@ -613,6 +672,8 @@ void GameSplitter::scan_movetext() {
         if (c == '[' || c == '%' || c == '\xEF' || is_blank(c)) return;
         content_line(c);
         if (ready_ || (mode_ != Mode::Movetext && mode_ != Mode::Comment)) return;
+        p = pos_;
+        comment = mode_ == Mode::Comment;
     }
 }
 
@@ -647,6 +708,59 @@ void GameSplitter::scan_tag_name() {
     pos_ = p;
 }
 
+namespace {
+/// detail::scan_plain_tag, with the name's length first from a cheaper test of letters only:
+/// most tag names are letters, and a name of letters ends at the blank or quote after it.
+inline bool scan_plain_tag_line(const char* p, std::size_t i, std::size_t n, detail::PlainTag& t) {
+#ifdef __SSE2__
+    if (i > n || n - i < 32) return false;
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    const __m128i alpha =
+        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
+    std::size_t len =
+        static_cast<std::size_t>(__builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(alpha))));
+    if (len == 16) return false;
+    if (p[i + len] != ' ' && p[i + len] != '"')
+        len = static_cast<std::size_t>(__builtin_ctz(~detail::tag_name_mask16(p + i)));
+    if (len == 0 || len == 16) return false;
+    std::size_t j = i + len;
+    if (p[j] == ' ') ++j;
+    if (p[j] != '"') {
+        while (j < n && is_blank(p[j])) ++j;
+        if (j == n || p[j] != '"') return false;
+    }
+    std::size_t k = find_any<'"', '\\', '\n', '\r'>(p, j + 1, n);
+    if (k == n || p[k] != '"') return false;
+    std::size_t c = k + 1;
+    if (c < n && p[c] != ']') {
+        while (c < n && is_blank(p[c])) ++c;
+    }
+    if (c == n || p[c] != ']') return false;
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, p + i, 8);
+    std::memcpy(&hi, p + i + 8, 8);
+    if (len < 8) {
+        lo &= (std::uint64_t{1} << (8 * len)) - 1;
+        hi = 0;
+    } else if (len == 8) {
+        hi = 0;
+    } else {
+        hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
+    }
+    t.name_end = i + len;
+    t.value_begin = j + 1;
+    t.value_end = k;
+    t.close = c;
+    t.name_lo = lo;
+    t.name_hi = hi;
+    return true;
+#else
+    return detail::scan_plain_tag(p, i, n, t);
+#endif
+}
+} // namespace
+
 bool GameSplitter::plain_tag_lines() {
     // The usual lines of a tag section, `[Name "value"]` and its line break, in one go with
     // the state in locals: what the general path does with each (decide_tag_line, which for
@@ -667,7 +781,7 @@ bool GameSplitter::plain_tag_lines() {
     bool can_mark = !truncated_;
     for (;;) {
         detail::PlainTag t;
-        if (!detail::scan_plain_tag(b, q, e, t)) break;
+        if (!scan_plain_tag_line(b, q, e, t)) break;
         std::size_t r = t.close + 1;
         if (r == e) break;
         if (b[r] != '\n' && b[r] != '\r') {
@@ -858,7 +972,11 @@ bool GameSplitter::next(GameSpan& span) {
                 content_line('\xEF');
                 if (ready_) continue;
             }
-            handle_newline(c);
+            // A line break leaves the scan at a line start: the run of them (blank lines
+            // between games) in one go.
+            do {
+                handle_newline(c);
+            } while (pos_ < end_ && ((c = b[pos_]) == '\n' || c == '\r'));
             continue;
         }
         cr_pending_ = false;

@@ -1,0 +1,166 @@
+// The splitter's block scan of movetext (a 64-byte mask of line ends, parentheses and `;`,
+// the comment state found from the last brace) must cut the same spans whatever the read
+// size: a read of one byte leaves the scan one byte at a time. Random movetext with dense
+// braces, stray closers, parentheses and `;` inside and outside comments, every line end;
+// with a small token_keep_limit, the cuts of long comments must fit the input.
+#include "pgn_test_util.hpp"
+#include "pgnkit/pgn/scan.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace pgnkit;
+
+namespace {
+
+/// Every span the splitter hands out, with its elisions, as text (not its tag marks: the
+/// splitter makes them only where 32 bytes are in its buffer, see TagMark).
+std::vector<std::string> spans(std::string_view text, std::size_t max_read, SplitterLimits limits) {
+    MemorySource src(text);
+    src.set_max_read(max_read);
+    GameSplitter sp(src, limits);
+    GameSpan span;
+    std::vector<std::string> out;
+    while (sp.next(span)) {
+        std::string s =
+            fmt::format("span {} line {} off {} len {} trunc {} [{}]", span.index, span.first_line,
+                        span.offset, span.length, span.truncated, span.text);
+        for (const Elision& e : span.elisions)
+            s += fmt::format(" cut {}+{}/{}", e.pos, e.bytes, e.lines);
+        out.push_back(std::move(s));
+    }
+    out.push_back(fmt::format("lines {}", sp.lines()));
+    return out;
+}
+
+/// Random PGN-like text: tag lines, movetext with comments of every length (some longer than
+/// the keep limit, some unterminated), variations, `;` and `%` lines, results, blank lines.
+std::string random_pgn(std::mt19937& rng, std::size_t pieces) {
+    static const char* const bits[] = {
+        "1. e4 ",
+        "e5 ",
+        "{ [%clk 0:03:00] } ",
+        "{",
+        "}",
+        "(",
+        ")",
+        "; rest {",
+        "1-0",
+        "0-1 ",
+        "1/2-1/2",
+        "*",
+        "{ a ( b ; c } ",
+        "{ { nested ",
+        "} } ",
+        "Nf3 ",
+        "12. ",
+        "1.",
+        "$1 ",
+        "\t",
+        "  ",
+        "%escape line",
+        "[Event \"e\"]",
+        "[Site \"s\"]",
+        "[Bad",
+        "\xEF\xBB\xBF",
+        "x",
+    };
+    static const char* const eols[] = {"\n", "\r\n", "\r", "\n\n", "\r\n\r\n"};
+    std::uniform_int_distribution<std::size_t> pick(0, std::size(bits) - 1);
+    std::uniform_int_distribution<int> roll(0, 99);
+    std::string s;
+    for (std::size_t i = 0; i < pieces; ++i) {
+        int r = roll(rng);
+        if (r < 12) {
+            s += eols[static_cast<std::size_t>(roll(rng)) % std::size(eols)];
+        } else if (r < 15) {
+            // A comment longer than the keep limit, sometimes with braces and line ends inside.
+            std::size_t n = 40 + static_cast<std::size_t>(roll(rng)) * 3;
+            s += '{';
+            for (std::size_t k = 0; k < n; ++k) {
+                int c = roll(rng);
+                s += c < 3 ? '{' : c < 5 ? '\n' : c < 7 ? '(' : c < 9 ? ';' : 'a' + (c % 26);
+            }
+            if (roll(rng) < 80) s += '}';
+        } else {
+            s += bits[pick(rng)];
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("splitter: the movetext block scan cuts the same spans at every read size",
+          "[splitter]") {
+    std::mt19937 rng(20261130);
+    for (int round = 0; round < 300; ++round) {
+        const std::string text = random_pgn(rng, 40 + static_cast<std::size_t>(round) * 4);
+        const auto whole = spans(text, 0, {});
+        for (std::size_t max_read : {1, 3, 17, 63, 64, 65, 200}) {
+            INFO("round " << round << " max_read " << max_read);
+            CHECK(spans(text, max_read, {}) == whole);
+        }
+    }
+}
+
+TEST_CASE("splitter: elided comments and blanks leave the input's text between the cuts",
+          "[splitter]") {
+    // Which bytes are elided depends on when the buffer is compacted (the read size); at
+    // every read size the kept text between cuts is the input's, and kept plus elided bytes
+    // (and line breaks) are the span's.
+    std::mt19937 rng(7);
+    SplitterLimits small;
+    small.token_keep_limit = 64;
+    small.span_keep_limit = 1 << 20;
+    for (int round = 0; round < 200; ++round) {
+        const std::string text = random_pgn(rng, 40 + static_cast<std::size_t>(round) * 4);
+        for (std::size_t max_read : {1, 17, 64, 200, 0}) {
+            INFO("round " << round << " max_read " << max_read);
+            MemorySource src(text);
+            src.set_max_read(max_read);
+            GameSplitter sp(src, small);
+            GameSpan span;
+            while (sp.next(span)) {
+                std::size_t in = span.offset, at = 0;
+                for (const Elision& e : span.elisions) {
+                    REQUIRE(e.pos >= at);
+                    REQUIRE(e.pos <= span.text.size());
+                    const std::size_t n = e.pos - at;
+                    CHECK(span.text.substr(at, n) == std::string_view(text).substr(in, n));
+                    in += n;
+                    const char prev = in > 0 ? text[in - 1] : 0;
+                    CHECK(detail::count_line_breaks(text.data() + in, text.data() + in + e.bytes,
+                                                    prev) == e.lines);
+                    in += e.bytes;
+                    at = e.pos;
+                }
+                const std::size_t n = span.text.size() - at;
+                CHECK(span.text.substr(at) == std::string_view(text).substr(in, n));
+                CHECK(in + n - span.offset == span.length);
+            }
+        }
+    }
+}
+
+TEST_CASE("splitter: braces decide the comment state across 64-byte blocks", "[splitter]") {
+    // A line end (or a `(` or `;`) at every offset of a block after dense comments: the
+    // comment state there comes from the last brace before it, in this block or an earlier one.
+    for (std::size_t pad = 0; pad < 130; ++pad) {
+        for (const char* tail : {"} 1-0\n\n", "1-0\n\n", "{ 1-0\n\n[Event \"n\"]\n\n*\n",
+                                 "( 1-0\n\n", "; } 1-0\n\n", "} ) 1-0\n\n"}) {
+            std::string text = "1. e4 ";
+            for (std::size_t k = 0; k < pad; ++k) text += k % 7 == 0 ? "{ c } " : "x";
+            text += tail;
+            text += "[Event \"next\"]\n\n1. d4 *\n";
+            INFO("pad " << pad << " tail " << tail);
+            const auto whole = spans(text, 0, {});
+            CHECK(spans(text, 1, {}) == whole);
+            CHECK(spans(text, 5, {}) == whole);
+        }
+    }
+}
