@@ -23,6 +23,9 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace pgnkit::app {
 
@@ -48,7 +51,7 @@ void add(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, N>& b)
 }
 } // namespace
 
-void StatsAggregate::merge(const StatsAggregate& o) {
+[[gnu::cold]] void StatsAggregate::merge(const StatsAggregate& o) {
     add(games, o.games), add(plies, o.plies), add(results, o.results), add(endings, o.endings);
     add(lengths, o.lengths), add(elo_white, o.elo_white), add(elo_black, o.elo_black);
     add(elo_sum, o.elo_sum), add(elo_games, o.elo_games);
@@ -68,7 +71,7 @@ void StatsAggregate::merge(const StatsAggregate& o) {
 StatsGroups::StatsGroups(std::string by_tag, const StatsLimits& l)
     : by(std::move(by_tag)), limits(l), all(l), groups(l.groups, StatsAggregate(l)) {}
 
-void StatsGroups::merge(const StatsGroups& o) {
+[[gnu::cold]] void StatsGroups::merge(const StatsGroups& o) {
     if (by != o.by)
         throw std::runtime_error(fmt::format("cannot merge stats grouped by '{}' with stats "
                                              "grouped by '{}'",
@@ -203,6 +206,51 @@ std::uint64_t expected_micro(int diff) {
         std::llround(1e6 / (1.0 + std::pow(10.0, -static_cast<double>(diff) / 400.0))));
 }
 
+/// The comment ` [%clk H:MM:SS] ` (what lichess writes after every move) in centiseconds, as
+/// parse_clock(embedded_command(text, "[%clk")) reads it; -1 for any other comment.
+inline long long lichess_clock(std::string_view text) {
+    if (text.size() != 16) return -1;
+    const char* t = text.data();
+#if defined(__SSE2__)
+    // The 16 bytes at once: the literal bytes equal, the digits (bits 7, 9, 10, 12, 13) digits.
+    constexpr unsigned digits = 1u << 7 | 1u << 9 | 1u << 10 | 1u << 12 | 1u << 13;
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t));
+    const __m128i form =
+        _mm_setr_epi8(' ', '[', '%', 'c', 'l', 'k', ' ', 0, ':', 0, 0, ':', 0, 0, ']', ' ');
+    const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    const unsigned is_digit =
+        unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d)));
+    const unsigned is_form = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, form)));
+    if (((is_form & ~digits) | (is_digit & digits)) != 0xFFFF) return -1;
+#else
+    auto digit = [t](std::size_t i) { return static_cast<unsigned char>(t[i] - '0') < 10; };
+    if (std::memcmp(t, " [%clk ", 7) != 0 || t[8] != ':' || t[11] != ':' || t[14] != ']' ||
+        t[15] != ' ' || !digit(7) || !digit(9) || !digit(10) || !digit(12) || !digit(13))
+        return -1;
+#endif
+    const long long minutes = (t[7] - '0') * 60 + (t[9] - '0') * 10 + (t[10] - '0');
+    return (minutes * 60 + (t[12] - '0') * 10 + (t[13] - '0')) * 100;
+}
+
+/// The first `[%clk` and the first `[%eval` in a comment (where embedded_command finds them),
+/// else npos; one pass from `[` to `[` (two string searches cost more than the tables).
+void find_commands(std::string_view text, std::size_t& clk, std::size_t& ev) {
+    const char* s = text.data();
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i + 5 <= n; ++i) {
+        const void* q = std::memchr(s + i, '[', n - 4 - i);
+        if (q == nullptr) return;
+        i = std::size_t(static_cast<const char*>(q) - s);
+        if (s[i + 1] != '%') continue;
+        if (clk == std::string_view::npos && std::memcmp(s + i + 2, "clk", 3) == 0)
+            clk = i;
+        else if (ev == std::string_view::npos && i + 6 <= n &&
+                 std::memcmp(s + i + 2, "eval", 4) == 0)
+            ev = i;
+        if (clk != std::string_view::npos && ev != std::string_view::npos) return;
+    }
+}
+
 /// The tags the stats read; kept in reused strings (no allocation per game once warm).
 enum TagSlot : std::uint8_t {
     TWhite,
@@ -270,25 +318,14 @@ class StatsVisitor final : public ReplayVisitor {
         if (depth_ == 0) comment_target_ = false; // set again by on_move if replayed
         v_.move(t, l);
     }
-    void comment(std::string_view text, const SourceLocation& l) {
+    [[gnu::noinline]] void comment(std::string_view text, const SourceLocation& l) {
         v_.comment(text, l);
         if (depth_ != 0 || !comment_target_ || text.size() < 6) return;
-        // One pass for the first `[%clk` and the first `[%eval` (what embedded_command finds;
-        // two string searches per comment cost more than the rest of the tables).
-        std::size_t clk = std::string_view::npos, ev = std::string_view::npos;
-        for (std::size_t i = 0; i + 5 <= text.size(); ++i) {
-            if (text[i] != '[' || text[i + 1] != '%') continue;
-            std::string_view rest = text.substr(i);
-            if (clk == std::string_view::npos && rest.starts_with("[%clk"))
-                clk = i;
-            else if (ev == std::string_view::npos && rest.starts_with("[%eval"))
-                ev = i;
-            if (clk != std::string_view::npos && ev != std::string_view::npos) break;
-        }
-        if (clk != std::string_view::npos)
-            if (std::string_view c = embedded_value(text, clk + 5); !c.empty()) clock(c);
-        if (ev != std::string_view::npos)
-            if (std::string_view e = embedded_value(text, ev + 6); !e.empty()) eval(e);
+        // Most lichess comments are a clock alone: read without a search (or a call).
+        if (long long cs = lichess_clock(text); cs >= 0)
+            clock(cs);
+        else
+            commands(text);
     }
     void begin_variation(const SourceLocation& l) {
         v_.begin_variation(l);
@@ -462,9 +499,19 @@ class StatsVisitor final : public ReplayVisitor {
         }
         ++a.dates.at(std::string_view(key, 7)).n;
     }
+    /// The `[%clk` and `[%eval` commands of any comment after a main-line move.
+    [[gnu::noinline]] void commands(std::string_view text) {
+        std::size_t clk = std::string_view::npos, ev = std::string_view::npos;
+        find_commands(text, clk, ev);
+        if (clk != std::string_view::npos)
+            if (std::string_view c = embedded_value(text, clk + 5); !c.empty()) clock(c);
+        if (ev != std::string_view::npos)
+            if (std::string_view e = embedded_value(text, ev + 6); !e.empty()) eval(e);
+    }
     void clock(std::string_view c) {
-        long long cs = parse_clock(c);
-        if (cs < 0) return;
+        if (long long cs = parse_clock(c); cs >= 0) clock(cs);
+    }
+    void clock(long long cs) {
         has_clock_ = true;
         int side = last_white_ ? 0 : 1;
         long long prev = clock_[side];
@@ -532,7 +579,7 @@ class StatsProcessor final : public BatchProcessor {
     std::unique_ptr<StatsVisitor> visitor_;
 };
 
-int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
+[[gnu::cold]] int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
     if (!opts.html.empty()) { // --html: a page besides the usual output
         OutputFile page(opts.html);
         page.write(render_stats_html(g, opts.view, opts.inputs));
@@ -555,8 +602,8 @@ int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
 
 } // namespace
 
-StatsGroups collect_stats(std::string_view pgn, const std::string& by, const StatsLimits& limits,
-                          bool valid_only) {
+[[gnu::cold]] StatsGroups collect_stats(std::string_view pgn, const std::string& by,
+                                        const StatsLimits& limits, bool valid_only) {
     StatsProcessor proc(by, limits, valid_only);
     MemorySource src(pgn);
     GameSplitter splitter(src);
@@ -565,7 +612,7 @@ StatsGroups collect_stats(std::string_view pgn, const std::string& by, const Sta
     return std::move(proc.groups);
 }
 
-int run_stats(const StatsRunOptions& opts) {
+[[gnu::cold]] int run_stats(const StatsRunOptions& opts) {
     std::vector<std::unique_ptr<StatsProcessor>> procs;
     int jobs = std::max(1, opts.jobs);
     for (int i = 0; i < jobs; ++i)
@@ -593,7 +640,7 @@ int run_stats(const StatsRunOptions& opts) {
     return (run.io_errors || io_errors) ? 2 : 0;
 }
 
-int run_merge(const StatsRunOptions& opts) {
+[[gnu::cold]] int run_merge(const StatsRunOptions& opts) {
     if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
     std::unique_ptr<StatsGroups> total;
     for (const auto& path : opts.inputs) {
