@@ -175,12 +175,23 @@ bool parse_time_control(std::string_view s, long long& base, long long& inc) {
     return number(s.substr(0, plus), base) && number(s.substr(plus + 1), inc);
 }
 
+/// Seconds spent per move: <1, 1-2, 2-5, 5-10, 10-20, 20-30, 30-60, 60-120, 120-300, ≥300.
+/// Every edge is a whole second, so the bin of the seconds below 300 is a table look-up (the
+/// time a move takes is what a branch cannot predict).
+constexpr std::array<std::uint8_t, 300> spent_bins_by_second = [] {
+    constexpr int edges[] = {1, 2, 5, 10, 20, 30, 60, 120, 300};
+    std::array<std::uint8_t, 300> t{};
+    for (int sec = 0; sec < 300; ++sec) {
+        std::uint8_t b = 0;
+        while (b < std::size(edges) && sec >= edges[b]) ++b;
+        t[std::size_t(sec)] = b;
+    }
+    return t;
+}();
+
+/// The bin of a time spent (centiseconds, >= 0).
 std::size_t spent_bin(long long cs) {
-    // Seconds: <1, 1-2, 2-5, 5-10, 10-20, 20-30, 30-60, 60-120, 120-300, ≥300.
-    static constexpr long long edges[] = {100, 200, 500, 1000, 2000, 3000, 6000, 12000, 30000};
-    std::size_t b = 0;
-    while (b < std::size(edges) && cs >= edges[b]) ++b;
-    return b;
+    return cs >= 30000 ? spent_bins - 1 : spent_bins_by_second[std::size_t(cs) / 100];
 }
 
 std::size_t swing_bin(int loss) {
@@ -338,35 +349,19 @@ class StatsVisitor final : public ReplayVisitor {
 
     void on_move(const ReplayedMove& m) override {
         if (m.depth != 0) return;
-        bool white = m.before.side_to_move() == Color::White;
+        const Color mover = m.before.side_to_move();
+        const bool white = mover == Color::White;
         auto& f = white ? facts_[0] : facts_[1];
         ++f[std::size_t(MoveFact::Moves)];
         comment_target_ = true;
         last_ply_ = m.ply;
         last_white_ = white;
-        if (m.move.is_null()) { // a null move (`--`)
-            ++f[std::size_t(MoveFact::NullMoves)];
-        } else {
-            if (m.before.is_capture(m.move)) ++f[std::size_t(MoveFact::Captures)];
-            switch (m.move.kind()) {
-            case Move::EnPassant: ++f[std::size_t(MoveFact::EnPassant)]; break;
-            case Move::Castling:
-                ++f[std::size_t(Position::castle_side(m.move) == CastleSide::King
-                                    ? MoveFact::CastleKing
-                                    : MoveFact::CastleQueen)];
-                break;
-            case Move::Promotion:
-                switch (m.move.promotion()) {
-                case PieceType::Queen: ++f[std::size_t(MoveFact::PromoteQueen)]; break;
-                case PieceType::Rook: ++f[std::size_t(MoveFact::PromoteRook)]; break;
-                case PieceType::Bishop: ++f[std::size_t(MoveFact::PromoteBishop)]; break;
-                default: ++f[std::size_t(MoveFact::PromoteKnight)]; break;
-                }
-                break;
-            case Move::Normal: break;
-            }
-        }
-        if (m.after.in_check()) ++f[std::size_t(MoveFact::Checks)];
+        // Counted without branches (whether a move captures or checks is what a branch cannot
+        // predict): a capture, en passant included, is the move that takes an opponent's piece
+        // off the board; castling and null moves take none.
+        f[std::size_t(MoveFact::Captures)] += m.before.pieces(~mover) != m.after.pieces(~mover);
+        f[std::size_t(MoveFact::Checks)] += m.after.in_check();
+        if (m.move.is_null() || m.move.kind() != Move::Normal) special_move(m.move, f);
         // The opening: the first two plies in canonical SAN (only from the standard start).
         if (m.ply <= 2 && standard_start_) {
             char* buf = m.ply == 1 ? first_ : second_;
@@ -463,6 +458,30 @@ class StatsVisitor final : public ReplayVisitor {
     }
 
   private:
+    /// The facts of a null move, castling, en passant and promotions.
+    static void special_move(Move move, std::array<std::uint64_t, fact_count>& f) {
+        if (move.is_null()) { // `--`
+            ++f[std::size_t(MoveFact::NullMoves)];
+            return;
+        }
+        switch (move.kind()) {
+        case Move::EnPassant: ++f[std::size_t(MoveFact::EnPassant)]; break;
+        case Move::Castling:
+            ++f[std::size_t(Position::castle_side(move) == CastleSide::King
+                                ? MoveFact::CastleKing
+                                : MoveFact::CastleQueen)];
+            break;
+        case Move::Promotion:
+            switch (move.promotion()) {
+            case PieceType::Queen: ++f[std::size_t(MoveFact::PromoteQueen)]; break;
+            case PieceType::Rook: ++f[std::size_t(MoveFact::PromoteRook)]; break;
+            case PieceType::Bishop: ++f[std::size_t(MoveFact::PromoteBishop)]; break;
+            default: ++f[std::size_t(MoveFact::PromoteKnight)]; break;
+            }
+            break;
+        case Move::Normal: break;
+        }
+    }
     static void add_facts(std::array<std::uint64_t, fact_count>& to,
                           const std::array<std::uint64_t, fact_count>& from) {
         for (std::size_t i = 0; i < fact_count; ++i) to[i] += from[i];
@@ -501,6 +520,21 @@ class StatsVisitor final : public ReplayVisitor {
     }
     /// The `[%clk` and `[%eval` commands of any comment after a main-line move.
     [[gnu::noinline]] void commands(std::string_view text) {
+        // lichess with evals: ` [%eval E] [%clk H:MM:SS] `, E of digits, signs and points;
+        // read as the general search reads it (the eval's value ends at the `]` before the
+        // clock, and E holds no `[`, so no command starts earlier).
+        const std::size_t n = text.size();
+        if (n > 25 && std::memcmp(text.data(), " [%eval ", 8) == 0 && text[n - 17] == ']') {
+            const std::string_view e = text.substr(8, n - 25);
+            const long long cs = lichess_clock(text.substr(n - 16));
+            if (cs >= 0 && std::all_of(e.begin(), e.end(), [](char c) {
+                    return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == '#';
+                })) {
+                clock(cs);
+                eval(e);
+                return;
+            }
+        }
         std::size_t clk = std::string_view::npos, ev = std::string_view::npos;
         find_commands(text, clk, ev);
         if (clk != std::string_view::npos)
@@ -517,7 +551,8 @@ class StatsVisitor final : public ReplayVisitor {
         long long prev = clock_[side];
         if (prev < 0 && base_ >= 0 && last_ply_ <= 2) prev = base_ * 100;
         if (prev >= 0 && inc_ >= 0) {
-            long long spent = std::max(0LL, prev - cs + inc_ * 100);
+            long long spent = prev - cs + inc_ * 100;
+            spent &= ~(spent >> 63); // max(0, spent) without a branch: a clock can gain time
             ++clock_moves_;
             clock_spent_ += std::uint64_t(spent);
             ++spent_[spent_bin(spent)];

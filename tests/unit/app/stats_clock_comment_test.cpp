@@ -82,3 +82,36 @@ TEST_CASE("stats: a lichess clock with hours and the extremes of each digit", "[
     CHECK(a.spent[6] == 1); // 30-60 s
     CHECK(a.spent[9] == 1); // ≥ 300 s
 }
+
+TEST_CASE("stats: evals before a lichess clock read as in any other comment", "[stats]") {
+    // The first three moves' comments in each spelling; then Black's -1.5 (a gain for Black)
+    // and White's #-3 (a loss of 850 for White, clamped at -1000).
+    const char* forms[] = {
+        "{ [%eval 0.5] [%clk 0:01:00] }",    // lichess: the fast path
+        "{[%eval 0.5] [%clk 0:01:00]}",      // no blanks at the ends
+        "{ [%eval 0.5 ] [%clk 0:01:00] }",   // a blank in the value
+        "{ [%eval 0.5,20] [%clk 0:01:00] }", // with a depth
+        "{ [%eval 0.5]  [%clk 0:01:00] }",   // two blanks between
+        "{ [%eval +0.50] [%clk 0:01:00] }",  // a plus sign, a trailing zero
+    };
+    for (const char* form : forms) {
+        INFO(form);
+        const std::string f = form;
+        const std::string pgn = "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n"
+                                "[TimeControl \"60+0\"]\n\n1. e4 " +
+                                f + " e5 " + f + " 2. Nf3 " + f +
+                                " Nc6 { [%eval -1.5] [%clk 0:00:50] }"
+                                " 3. d4 { [%eval #-3] [%clk 0:00:40] } *\n";
+        const StatsAggregate a = collect_stats(pgn).all;
+        CHECK(a.clock_games == 1);
+        CHECK(a.clock_moves == 5);
+        CHECK(a.clock_spent_cs == 1000 + 2000); // Black 10 s, White 20 s
+        CHECK(a.spent[0] == 3);
+        CHECK(a.spent[4] == 1); // 10-20 s
+        CHECK(a.spent[5] == 1); // 20-30 s
+        CHECK(a.eval_games == 1);
+        CHECK(a.eval_moves == 4);
+        CHECK(a.swings[0] == 3);
+        CHECK(a.swings[5] == 1); // d4: 850 lost
+    }
+}
