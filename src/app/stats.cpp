@@ -286,7 +286,8 @@ class StatsVisitor final : public ReplayVisitor {
 
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);
-        for (auto& t : tags_) t.clear();
+        game_ = s.text;
+        tags_ = {};
         facts_ = {};
         depth_ = 0;
         comment_target_ = standard_start_ = false;
@@ -303,22 +304,24 @@ class StatsVisitor final : public ReplayVisitor {
     }
     void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
-        if (!out_.by.empty() && n == out_.by) tags_[TBy].assign(value);
+        if (!out_.by.empty() && n == out_.by) keep(TBy, value);
         // Most tags are none of ours: reject them by first letter before comparing names.
         if (n.empty()) return;
         TagSlot slot = TagSlots;
         switch (n[0]) {
-        case 'W': slot = n == "White" ? TWhite : n == "WhiteElo" ? TWhiteElo : TagSlots; break;
-        case 'B': slot = n == "Black" ? TBlack : n == "BlackElo" ? TBlackElo : TagSlots; break;
-        case 'R': slot = n == "Result" ? TResult : n == "Round" ? TRound : TagSlots; break;
-        case 'E': slot = n == "ECO" ? TEco : n == "Event" ? TEvent : TagSlots; break;
-        case 'D': slot = n == "Date" ? TDate : TagSlots; break;
+        case 'W': slot = is(n, "White") ? TWhite : is(n, "WhiteElo") ? TWhiteElo : TagSlots; break;
+        case 'B': slot = is(n, "Black") ? TBlack : is(n, "BlackElo") ? TBlackElo : TagSlots; break;
+        case 'R': slot = is(n, "Result") ? TResult : is(n, "Round") ? TRound : TagSlots; break;
+        case 'E': slot = is(n, "ECO") ? TEco : is(n, "Event") ? TEvent : TagSlots; break;
+        case 'D': slot = is(n, "Date") ? TDate : TagSlots; break;
         case 'T':
-            slot = n == "TimeControl" ? TTimeControl : n == "Termination" ? TTermination : TagSlots;
+            slot = is(n, "TimeControl")   ? TTimeControl
+                   : is(n, "Termination") ? TTermination
+                                          : TagSlots;
             break;
         default: break;
         }
-        if (slot != TagSlots) tags_[slot].assign(value);
+        if (slot != TagSlots) keep(slot, value);
     }
     bool end_tags() {
         bool skip = v_.end_tags();
@@ -379,11 +382,12 @@ class StatsVisitor final : public ReplayVisitor {
         bool invalid = v_.has_error();
         const GameInfo& info = v_.info();
         if (!utf8)
-            for (auto& t : tags_) {
-                if (t.empty() || is_valid_utf8(t)) continue;
+            for (std::size_t i = 0; i < TagSlots; ++i) {
+                if (tags_[i].empty() || is_valid_utf8(tags_[i])) continue;
                 scratch_.clear();
-                latin1_to_utf8(t, scratch_);
-                t.swap(scratch_);
+                latin1_to_utf8(tags_[i], scratch_);
+                owned_[i].swap(scratch_);
+                tags_[i] = owned_[i];
             }
         StatsAggregate& a = out_.by.empty() ? out_.all : out_.groups.at(tags_[TBy]);
         std::size_t k = invalid ? 1 : 0;
@@ -458,6 +462,23 @@ class StatsVisitor final : public ReplayVisitor {
     }
 
   private:
+    /// Whether a tag name is `lit` (compared inline: a length and a few bytes).
+    template <std::size_t N>
+    static bool is(std::string_view n, const char (&lit)[N]) {
+        return n.size() == N - 1 && std::memcmp(n.data(), lit, N - 1) == 0;
+    }
+    /// Keeps a tag value until finish(): a view if it is part of the game's text (valid until
+    /// the next game), else a copy (the reader unescapes into a buffer it reuses).
+    void keep(TagSlot slot, std::string_view value) {
+        const auto at = reinterpret_cast<std::uintptr_t>(value.data()),
+                   begin = reinterpret_cast<std::uintptr_t>(game_.data());
+        if (at - begin <= game_.size() && game_.size() - (at - begin) >= value.size()) {
+            tags_[slot] = value;
+        } else {
+            owned_[slot].assign(value);
+            tags_[slot] = owned_[slot];
+        }
+    }
     /// The facts of a null move, castling, en passant and promotions.
     static void special_move(Move move, std::array<std::uint64_t, fact_count>& f) {
         if (move.is_null()) { // `--`
@@ -574,7 +595,9 @@ class StatsVisitor final : public ReplayVisitor {
 
     StatsGroups& out_;
     bool valid_only_;
-    std::array<std::string, TagSlots> tags_;
+    std::string_view game_;                       ///< the text of the game being read
+    std::array<std::string_view, TagSlots> tags_; ///< views of game_ or of owned_
+    std::array<std::string, TagSlots> owned_;     ///< values not in game_ (unescaped)
     std::string scratch_;
     std::array<std::array<std::uint64_t, fact_count>, 2> facts_{};
     int depth_ = 0;
