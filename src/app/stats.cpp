@@ -202,11 +202,18 @@ std::size_t swing_bin(int loss) {
     return b;
 }
 
+/// Whether `s` is `lit`, compared inline (a length and a few bytes; this file is past GCC's
+/// inline-unit-growth limit, which leaves string_view's operator== out of line).
+template <std::size_t N>
+bool is(std::string_view s, const char (&lit)[N]) {
+    return s.size() == N - 1 && std::memcmp(s.data(), lit, N - 1) == 0;
+}
+
 ResultKind result_kind(std::string_view r) {
-    if (r == "1-0") return ResultKind::WhiteWin;
-    if (r == "0-1") return ResultKind::BlackWin;
-    if (r == "1/2-1/2") return ResultKind::Draw;
-    if (r == "*") return ResultKind::Unfinished;
+    if (is(r, "1-0")) return ResultKind::WhiteWin;
+    if (is(r, "0-1")) return ResultKind::BlackWin;
+    if (is(r, "1/2-1/2")) return ResultKind::Draw;
+    if (is(r, "*")) return ResultKind::Unfinished;
     return ResultKind::Missing;
 }
 
@@ -396,14 +403,14 @@ class StatsVisitor final : public ReplayVisitor {
         if (invalid && valid_only_) return;
 
         std::string_view res = tags_[TResult];
-        if (res.empty() || res == "?") res = info.result_marker;
+        if (res.empty() || is(res, "?")) res = info.result_marker;
         ResultKind rk = result_kind(res);
         ++a.results[std::size_t(rk)];
         ++a.endings[std::size_t(info.end)];
         if (!tags_[TTermination].empty()) ++a.termination.at(tags_[TTermination]).n;
         a.lengths[std::min<std::size_t>(std::size_t(info.plies) / 10, length_bins - 1)]++;
 
-        if (!tags_[TEco].empty() && tags_[TEco] != "?") ++a.eco.at(tags_[TEco]).n;
+        if (!tags_[TEco].empty() && !is(tags_[TEco], "?")) ++a.eco.at(tags_[TEco]).n;
         if (first_len_ != 0) {
             ++a.first_move.at(std::string_view(first_, first_len_)).n;
             if (second_len_ != 0) {
@@ -462,11 +469,6 @@ class StatsVisitor final : public ReplayVisitor {
     }
 
   private:
-    /// Whether a tag name is `lit` (compared inline: a length and a few bytes).
-    template <std::size_t N>
-    static bool is(std::string_view n, const char (&lit)[N]) {
-        return n.size() == N - 1 && std::memcmp(n.data(), lit, N - 1) == 0;
-    }
     /// Keeps a tag value until finish(): a view if it is part of the game's text (valid until
     /// the next game), else a copy (the reader unescapes into a buffer it reuses).
     void keep(TagSlot slot, std::string_view value) {
@@ -509,7 +511,7 @@ class StatsVisitor final : public ReplayVisitor {
     }
     static void player(StatsAggregate& a, std::string_view name, bool white, ResultKind rk,
                        int opp_elo) {
-        if (name.empty() || name == "?") return;
+        if (name.empty() || is(name, "?")) return;
         PlayerRecord& p = a.players.at(name);
         ++p.games;
         if (white) ++p.white;
