@@ -23,6 +23,9 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace pgnkit::app {
 
@@ -48,7 +51,7 @@ void add(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, N>& b)
 }
 } // namespace
 
-void StatsAggregate::merge(const StatsAggregate& o) {
+[[gnu::cold]] void StatsAggregate::merge(const StatsAggregate& o) {
     add(games, o.games), add(plies, o.plies), add(results, o.results), add(endings, o.endings);
     add(lengths, o.lengths), add(elo_white, o.elo_white), add(elo_black, o.elo_black);
     add(elo_sum, o.elo_sum), add(elo_games, o.elo_games);
@@ -68,7 +71,7 @@ void StatsAggregate::merge(const StatsAggregate& o) {
 StatsGroups::StatsGroups(std::string by_tag, const StatsLimits& l)
     : by(std::move(by_tag)), limits(l), all(l), groups(l.groups, StatsAggregate(l)) {}
 
-void StatsGroups::merge(const StatsGroups& o) {
+[[gnu::cold]] void StatsGroups::merge(const StatsGroups& o) {
     if (by != o.by)
         throw std::runtime_error(fmt::format("cannot merge stats grouped by '{}' with stats "
                                              "grouped by '{}'",
@@ -172,12 +175,23 @@ bool parse_time_control(std::string_view s, long long& base, long long& inc) {
     return number(s.substr(0, plus), base) && number(s.substr(plus + 1), inc);
 }
 
+/// Seconds spent per move: <1, 1-2, 2-5, 5-10, 10-20, 20-30, 30-60, 60-120, 120-300, ≥300.
+/// Every edge is a whole second, so the bin of the seconds below 300 is a table look-up (the
+/// time a move takes is what a branch cannot predict).
+constexpr std::array<std::uint8_t, 300> spent_bins_by_second = [] {
+    constexpr int edges[] = {1, 2, 5, 10, 20, 30, 60, 120, 300};
+    std::array<std::uint8_t, 300> t{};
+    for (int sec = 0; sec < 300; ++sec) {
+        std::uint8_t b = 0;
+        while (b < std::size(edges) && sec >= edges[b]) ++b;
+        t[std::size_t(sec)] = b;
+    }
+    return t;
+}();
+
+/// The bin of a time spent (centiseconds, >= 0).
 std::size_t spent_bin(long long cs) {
-    // Seconds: <1, 1-2, 2-5, 5-10, 10-20, 20-30, 30-60, 60-120, 120-300, ≥300.
-    static constexpr long long edges[] = {100, 200, 500, 1000, 2000, 3000, 6000, 12000, 30000};
-    std::size_t b = 0;
-    while (b < std::size(edges) && cs >= edges[b]) ++b;
-    return b;
+    return cs >= 30000 ? spent_bins - 1 : spent_bins_by_second[std::size_t(cs) / 100];
 }
 
 std::size_t swing_bin(int loss) {
@@ -188,11 +202,18 @@ std::size_t swing_bin(int loss) {
     return b;
 }
 
+/// Whether `s` is `lit`, compared inline (a length and a few bytes; this file is past GCC's
+/// inline-unit-growth limit, which leaves string_view's operator== out of line).
+template <std::size_t N>
+bool is(std::string_view s, const char (&lit)[N]) {
+    return s.size() == N - 1 && std::memcmp(s.data(), lit, N - 1) == 0;
+}
+
 ResultKind result_kind(std::string_view r) {
-    if (r == "1-0") return ResultKind::WhiteWin;
-    if (r == "0-1") return ResultKind::BlackWin;
-    if (r == "1/2-1/2") return ResultKind::Draw;
-    if (r == "*") return ResultKind::Unfinished;
+    if (is(r, "1-0")) return ResultKind::WhiteWin;
+    if (is(r, "0-1")) return ResultKind::BlackWin;
+    if (is(r, "1/2-1/2")) return ResultKind::Draw;
+    if (is(r, "*")) return ResultKind::Unfinished;
     return ResultKind::Missing;
 }
 
@@ -201,6 +222,51 @@ ResultKind result_kind(std::string_view r) {
 std::uint64_t expected_micro(int diff) {
     return static_cast<std::uint64_t>(
         std::llround(1e6 / (1.0 + std::pow(10.0, -static_cast<double>(diff) / 400.0))));
+}
+
+/// The comment ` [%clk H:MM:SS] ` (what lichess writes after every move) in centiseconds, as
+/// parse_clock(embedded_command(text, "[%clk")) reads it; -1 for any other comment.
+inline long long lichess_clock(std::string_view text) {
+    if (text.size() != 16) return -1;
+    const char* t = text.data();
+#if defined(__SSE2__)
+    // The 16 bytes at once: the literal bytes equal, the digits (bits 7, 9, 10, 12, 13) digits.
+    constexpr unsigned digits = 1u << 7 | 1u << 9 | 1u << 10 | 1u << 12 | 1u << 13;
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t));
+    const __m128i form =
+        _mm_setr_epi8(' ', '[', '%', 'c', 'l', 'k', ' ', 0, ':', 0, 0, ':', 0, 0, ']', ' ');
+    const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    const unsigned is_digit =
+        unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d)));
+    const unsigned is_form = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, form)));
+    if (((is_form & ~digits) | (is_digit & digits)) != 0xFFFF) return -1;
+#else
+    auto digit = [t](std::size_t i) { return static_cast<unsigned char>(t[i] - '0') < 10; };
+    if (std::memcmp(t, " [%clk ", 7) != 0 || t[8] != ':' || t[11] != ':' || t[14] != ']' ||
+        t[15] != ' ' || !digit(7) || !digit(9) || !digit(10) || !digit(12) || !digit(13))
+        return -1;
+#endif
+    const long long minutes = (t[7] - '0') * 60 + (t[9] - '0') * 10 + (t[10] - '0');
+    return (minutes * 60 + (t[12] - '0') * 10 + (t[13] - '0')) * 100;
+}
+
+/// The first `[%clk` and the first `[%eval` in a comment (where embedded_command finds them),
+/// else npos; one pass from `[` to `[` (two string searches cost more than the tables).
+void find_commands(std::string_view text, std::size_t& clk, std::size_t& ev) {
+    const char* s = text.data();
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i + 5 <= n; ++i) {
+        const void* q = std::memchr(s + i, '[', n - 4 - i);
+        if (q == nullptr) return;
+        i = std::size_t(static_cast<const char*>(q) - s);
+        if (s[i + 1] != '%') continue;
+        if (clk == std::string_view::npos && std::memcmp(s + i + 2, "clk", 3) == 0)
+            clk = i;
+        else if (ev == std::string_view::npos && i + 6 <= n &&
+                 std::memcmp(s + i + 2, "eval", 4) == 0)
+            ev = i;
+        if (clk != std::string_view::npos && ev != std::string_view::npos) return;
+    }
 }
 
 /// The tags the stats read; kept in reused strings (no allocation per game once warm).
@@ -227,7 +293,8 @@ class StatsVisitor final : public ReplayVisitor {
 
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);
-        for (auto& t : tags_) t.clear();
+        game_ = s.text;
+        tags_ = {};
         facts_ = {};
         depth_ = 0;
         comment_target_ = standard_start_ = false;
@@ -244,22 +311,24 @@ class StatsVisitor final : public ReplayVisitor {
     }
     void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
-        if (!out_.by.empty() && n == out_.by) tags_[TBy].assign(value);
+        if (!out_.by.empty() && n == out_.by) keep(TBy, value);
         // Most tags are none of ours: reject them by first letter before comparing names.
         if (n.empty()) return;
         TagSlot slot = TagSlots;
         switch (n[0]) {
-        case 'W': slot = n == "White" ? TWhite : n == "WhiteElo" ? TWhiteElo : TagSlots; break;
-        case 'B': slot = n == "Black" ? TBlack : n == "BlackElo" ? TBlackElo : TagSlots; break;
-        case 'R': slot = n == "Result" ? TResult : n == "Round" ? TRound : TagSlots; break;
-        case 'E': slot = n == "ECO" ? TEco : n == "Event" ? TEvent : TagSlots; break;
-        case 'D': slot = n == "Date" ? TDate : TagSlots; break;
+        case 'W': slot = is(n, "White") ? TWhite : is(n, "WhiteElo") ? TWhiteElo : TagSlots; break;
+        case 'B': slot = is(n, "Black") ? TBlack : is(n, "BlackElo") ? TBlackElo : TagSlots; break;
+        case 'R': slot = is(n, "Result") ? TResult : is(n, "Round") ? TRound : TagSlots; break;
+        case 'E': slot = is(n, "ECO") ? TEco : is(n, "Event") ? TEvent : TagSlots; break;
+        case 'D': slot = is(n, "Date") ? TDate : TagSlots; break;
         case 'T':
-            slot = n == "TimeControl" ? TTimeControl : n == "Termination" ? TTermination : TagSlots;
+            slot = is(n, "TimeControl")   ? TTimeControl
+                   : is(n, "Termination") ? TTermination
+                                          : TagSlots;
             break;
         default: break;
         }
-        if (slot != TagSlots) tags_[slot].assign(value);
+        if (slot != TagSlots) keep(slot, value);
     }
     bool end_tags() {
         bool skip = v_.end_tags();
@@ -270,25 +339,14 @@ class StatsVisitor final : public ReplayVisitor {
         if (depth_ == 0) comment_target_ = false; // set again by on_move if replayed
         v_.move(t, l);
     }
-    void comment(std::string_view text, const SourceLocation& l) {
+    [[gnu::noinline]] void comment(std::string_view text, const SourceLocation& l) {
         v_.comment(text, l);
         if (depth_ != 0 || !comment_target_ || text.size() < 6) return;
-        // One pass for the first `[%clk` and the first `[%eval` (what embedded_command finds;
-        // two string searches per comment cost more than the rest of the tables).
-        std::size_t clk = std::string_view::npos, ev = std::string_view::npos;
-        for (std::size_t i = 0; i + 5 <= text.size(); ++i) {
-            if (text[i] != '[' || text[i + 1] != '%') continue;
-            std::string_view rest = text.substr(i);
-            if (clk == std::string_view::npos && rest.starts_with("[%clk"))
-                clk = i;
-            else if (ev == std::string_view::npos && rest.starts_with("[%eval"))
-                ev = i;
-            if (clk != std::string_view::npos && ev != std::string_view::npos) break;
-        }
-        if (clk != std::string_view::npos)
-            if (std::string_view c = embedded_value(text, clk + 5); !c.empty()) clock(c);
-        if (ev != std::string_view::npos)
-            if (std::string_view e = embedded_value(text, ev + 6); !e.empty()) eval(e);
+        // Most lichess comments are a clock alone: read without a search (or a call).
+        if (long long cs = lichess_clock(text); cs >= 0)
+            clock(cs);
+        else
+            commands(text);
     }
     void begin_variation(const SourceLocation& l) {
         v_.begin_variation(l);
@@ -301,35 +359,19 @@ class StatsVisitor final : public ReplayVisitor {
 
     void on_move(const ReplayedMove& m) override {
         if (m.depth != 0) return;
-        bool white = m.before.side_to_move() == Color::White;
+        const Color mover = m.before.side_to_move();
+        const bool white = mover == Color::White;
         auto& f = white ? facts_[0] : facts_[1];
         ++f[std::size_t(MoveFact::Moves)];
         comment_target_ = true;
         last_ply_ = m.ply;
         last_white_ = white;
-        if (m.move.is_null()) { // a null move (`--`)
-            ++f[std::size_t(MoveFact::NullMoves)];
-        } else {
-            if (m.before.is_capture(m.move)) ++f[std::size_t(MoveFact::Captures)];
-            switch (m.move.kind()) {
-            case Move::EnPassant: ++f[std::size_t(MoveFact::EnPassant)]; break;
-            case Move::Castling:
-                ++f[std::size_t(Position::castle_side(m.move) == CastleSide::King
-                                    ? MoveFact::CastleKing
-                                    : MoveFact::CastleQueen)];
-                break;
-            case Move::Promotion:
-                switch (m.move.promotion()) {
-                case PieceType::Queen: ++f[std::size_t(MoveFact::PromoteQueen)]; break;
-                case PieceType::Rook: ++f[std::size_t(MoveFact::PromoteRook)]; break;
-                case PieceType::Bishop: ++f[std::size_t(MoveFact::PromoteBishop)]; break;
-                default: ++f[std::size_t(MoveFact::PromoteKnight)]; break;
-                }
-                break;
-            case Move::Normal: break;
-            }
-        }
-        if (m.after.in_check()) ++f[std::size_t(MoveFact::Checks)];
+        // Counted without branches (whether a move captures or checks is what a branch cannot
+        // predict): a capture, en passant included, is the move that takes an opponent's piece
+        // off the board; castling and null moves take none.
+        f[std::size_t(MoveFact::Captures)] += m.before.pieces(~mover) != m.after.pieces(~mover);
+        f[std::size_t(MoveFact::Checks)] += m.after.in_check();
+        if (m.move.is_null() || m.move.kind() != Move::Normal) special_move(m.move, f);
         // The opening: the first two plies in canonical SAN (only from the standard start).
         if (m.ply <= 2 && standard_start_) {
             char* buf = m.ply == 1 ? first_ : second_;
@@ -347,11 +389,12 @@ class StatsVisitor final : public ReplayVisitor {
         bool invalid = v_.has_error();
         const GameInfo& info = v_.info();
         if (!utf8)
-            for (auto& t : tags_) {
-                if (t.empty() || is_valid_utf8(t)) continue;
+            for (std::size_t i = 0; i < TagSlots; ++i) {
+                if (tags_[i].empty() || is_valid_utf8(tags_[i])) continue;
                 scratch_.clear();
-                latin1_to_utf8(t, scratch_);
-                t.swap(scratch_);
+                latin1_to_utf8(tags_[i], scratch_);
+                owned_[i].swap(scratch_);
+                tags_[i] = owned_[i];
             }
         StatsAggregate& a = out_.by.empty() ? out_.all : out_.groups.at(tags_[TBy]);
         std::size_t k = invalid ? 1 : 0;
@@ -360,14 +403,14 @@ class StatsVisitor final : public ReplayVisitor {
         if (invalid && valid_only_) return;
 
         std::string_view res = tags_[TResult];
-        if (res.empty() || res == "?") res = info.result_marker;
+        if (res.empty() || is(res, "?")) res = info.result_marker;
         ResultKind rk = result_kind(res);
         ++a.results[std::size_t(rk)];
         ++a.endings[std::size_t(info.end)];
         if (!tags_[TTermination].empty()) ++a.termination.at(tags_[TTermination]).n;
         a.lengths[std::min<std::size_t>(std::size_t(info.plies) / 10, length_bins - 1)]++;
 
-        if (!tags_[TEco].empty() && tags_[TEco] != "?") ++a.eco.at(tags_[TEco]).n;
+        if (!tags_[TEco].empty() && !is(tags_[TEco], "?")) ++a.eco.at(tags_[TEco]).n;
         if (first_len_ != 0) {
             ++a.first_move.at(std::string_view(first_, first_len_)).n;
             if (second_len_ != 0) {
@@ -426,13 +469,49 @@ class StatsVisitor final : public ReplayVisitor {
     }
 
   private:
+    /// Keeps a tag value until finish(): a view if it is part of the game's text (valid until
+    /// the next game), else a copy (the reader unescapes into a buffer it reuses).
+    void keep(TagSlot slot, std::string_view value) {
+        const auto at = reinterpret_cast<std::uintptr_t>(value.data()),
+                   begin = reinterpret_cast<std::uintptr_t>(game_.data());
+        if (at - begin <= game_.size() && game_.size() - (at - begin) >= value.size()) {
+            tags_[slot] = value;
+        } else {
+            owned_[slot].assign(value);
+            tags_[slot] = owned_[slot];
+        }
+    }
+    /// The facts of a null move, castling, en passant and promotions.
+    static void special_move(Move move, std::array<std::uint64_t, fact_count>& f) {
+        if (move.is_null()) { // `--`
+            ++f[std::size_t(MoveFact::NullMoves)];
+            return;
+        }
+        switch (move.kind()) {
+        case Move::EnPassant: ++f[std::size_t(MoveFact::EnPassant)]; break;
+        case Move::Castling:
+            ++f[std::size_t(Position::castle_side(move) == CastleSide::King
+                                ? MoveFact::CastleKing
+                                : MoveFact::CastleQueen)];
+            break;
+        case Move::Promotion:
+            switch (move.promotion()) {
+            case PieceType::Queen: ++f[std::size_t(MoveFact::PromoteQueen)]; break;
+            case PieceType::Rook: ++f[std::size_t(MoveFact::PromoteRook)]; break;
+            case PieceType::Bishop: ++f[std::size_t(MoveFact::PromoteBishop)]; break;
+            default: ++f[std::size_t(MoveFact::PromoteKnight)]; break;
+            }
+            break;
+        case Move::Normal: break;
+        }
+    }
     static void add_facts(std::array<std::uint64_t, fact_count>& to,
                           const std::array<std::uint64_t, fact_count>& from) {
         for (std::size_t i = 0; i < fact_count; ++i) to[i] += from[i];
     }
     static void player(StatsAggregate& a, std::string_view name, bool white, ResultKind rk,
                        int opp_elo) {
-        if (name.empty() || name == "?") return;
+        if (name.empty() || is(name, "?")) return;
         PlayerRecord& p = a.players.at(name);
         ++p.games;
         if (white) ++p.white;
@@ -462,15 +541,41 @@ class StatsVisitor final : public ReplayVisitor {
         }
         ++a.dates.at(std::string_view(key, 7)).n;
     }
+    /// The `[%clk` and `[%eval` commands of any comment after a main-line move.
+    [[gnu::noinline]] void commands(std::string_view text) {
+        // lichess with evals: ` [%eval E] [%clk H:MM:SS] `, E of digits, signs and points;
+        // read as the general search reads it (the eval's value ends at the `]` before the
+        // clock, and E holds no `[`, so no command starts earlier).
+        const std::size_t n = text.size();
+        if (n > 25 && std::memcmp(text.data(), " [%eval ", 8) == 0 && text[n - 17] == ']') {
+            const std::string_view e = text.substr(8, n - 25);
+            const long long cs = lichess_clock(text.substr(n - 16));
+            if (cs >= 0 && std::all_of(e.begin(), e.end(), [](char c) {
+                    return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == '#';
+                })) {
+                clock(cs);
+                eval(e);
+                return;
+            }
+        }
+        std::size_t clk = std::string_view::npos, ev = std::string_view::npos;
+        find_commands(text, clk, ev);
+        if (clk != std::string_view::npos)
+            if (std::string_view c = embedded_value(text, clk + 5); !c.empty()) clock(c);
+        if (ev != std::string_view::npos)
+            if (std::string_view e = embedded_value(text, ev + 6); !e.empty()) eval(e);
+    }
     void clock(std::string_view c) {
-        long long cs = parse_clock(c);
-        if (cs < 0) return;
+        if (long long cs = parse_clock(c); cs >= 0) clock(cs);
+    }
+    void clock(long long cs) {
         has_clock_ = true;
         int side = last_white_ ? 0 : 1;
         long long prev = clock_[side];
         if (prev < 0 && base_ >= 0 && last_ply_ <= 2) prev = base_ * 100;
         if (prev >= 0 && inc_ >= 0) {
-            long long spent = std::max(0LL, prev - cs + inc_ * 100);
+            long long spent = prev - cs + inc_ * 100;
+            spent &= ~(spent >> 63); // max(0, spent) without a branch: a clock can gain time
             ++clock_moves_;
             clock_spent_ += std::uint64_t(spent);
             ++spent_[spent_bin(spent)];
@@ -492,7 +597,9 @@ class StatsVisitor final : public ReplayVisitor {
 
     StatsGroups& out_;
     bool valid_only_;
-    std::array<std::string, TagSlots> tags_;
+    std::string_view game_;                       ///< the text of the game being read
+    std::array<std::string_view, TagSlots> tags_; ///< views of game_ or of owned_
+    std::array<std::string, TagSlots> owned_;     ///< values not in game_ (unescaped)
     std::string scratch_;
     std::array<std::array<std::uint64_t, fact_count>, 2> facts_{};
     int depth_ = 0;
@@ -532,7 +639,7 @@ class StatsProcessor final : public BatchProcessor {
     std::unique_ptr<StatsVisitor> visitor_;
 };
 
-int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
+[[gnu::cold]] int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
     if (!opts.html.empty()) { // --html: a page besides the usual output
         OutputFile page(opts.html);
         page.write(render_stats_html(g, opts.view, opts.inputs));
@@ -555,8 +662,8 @@ int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
 
 } // namespace
 
-StatsGroups collect_stats(std::string_view pgn, const std::string& by, const StatsLimits& limits,
-                          bool valid_only) {
+[[gnu::cold]] StatsGroups collect_stats(std::string_view pgn, const std::string& by,
+                                        const StatsLimits& limits, bool valid_only) {
     StatsProcessor proc(by, limits, valid_only);
     MemorySource src(pgn);
     GameSplitter splitter(src);
@@ -565,7 +672,7 @@ StatsGroups collect_stats(std::string_view pgn, const std::string& by, const Sta
     return std::move(proc.groups);
 }
 
-int run_stats(const StatsRunOptions& opts) {
+[[gnu::cold]] int run_stats(const StatsRunOptions& opts) {
     std::vector<std::unique_ptr<StatsProcessor>> procs;
     int jobs = std::max(1, opts.jobs);
     for (int i = 0; i < jobs; ++i)
@@ -593,7 +700,7 @@ int run_stats(const StatsRunOptions& opts) {
     return (run.io_errors || io_errors) ? 2 : 0;
 }
 
-int run_merge(const StatsRunOptions& opts) {
+[[gnu::cold]] int run_merge(const StatsRunOptions& opts) {
     if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
     std::unique_ptr<StatsGroups> total;
     for (const auto& path : opts.inputs) {
