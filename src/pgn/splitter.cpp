@@ -724,37 +724,7 @@ inline bool scan_plain_tag_line(const char* p, std::size_t i, std::size_t n, det
     if (p[i + len] != ' ' && p[i + len] != '"')
         len = static_cast<std::size_t>(__builtin_ctz(~detail::tag_name_mask16(p + i)));
     if (len == 0 || len == 16) return false;
-    std::size_t j = i + len;
-    if (p[j] == ' ') ++j;
-    if (p[j] != '"') {
-        while (j < n && is_blank(p[j])) ++j;
-        if (j == n || p[j] != '"') return false;
-    }
-    std::size_t k = find_any<'"', '\\', '\n', '\r'>(p, j + 1, n);
-    if (k == n || p[k] != '"') return false;
-    std::size_t c = k + 1;
-    if (c < n && p[c] != ']') {
-        while (c < n && is_blank(p[c])) ++c;
-    }
-    if (c == n || p[c] != ']') return false;
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, p + i, 8);
-    std::memcpy(&hi, p + i + 8, 8);
-    if (len < 8) {
-        lo &= (std::uint64_t{1} << (8 * len)) - 1;
-        hi = 0;
-    } else if (len == 8) {
-        hi = 0;
-    } else {
-        hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
-    }
-    t.name_end = i + len;
-    t.value_begin = j + 1;
-    t.value_end = k;
-    t.close = c;
-    t.name_lo = lo;
-    t.name_hi = hi;
-    return true;
+    return detail::scan_plain_tag_after_name(p, i, len, n, t);
 #else
     return detail::scan_plain_tag(p, i, n, t);
 #endif

@@ -133,21 +133,11 @@ struct PlainTag {
     std::uint64_t name_hi = 0;   ///< the name's bytes 8-15 (zero padded)
 };
 
-/// Whether p[i, n) begins with a plain tag (see PlainTag; t set if so). Needs 32 bytes from
-/// i (the name's 16 bytes are read at once): false near the end of the text (the caller's
-/// general path handles it).
-inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag& t) {
-    if (i > n || n - i < 32) return false;
-#ifdef __SSE2__
-    // The name's length at once: the first byte that is not a tag name byte.
-    std::size_t len = static_cast<std::size_t>(__builtin_ctz(~tag_name_mask16(p + i)));
+/// The rest of scan_plain_tag once the name's length is known: `len` (1 to 15) tag name bytes
+/// from i, and 32 bytes readable from i.
+inline bool scan_plain_tag_after_name(const char* p, std::size_t i, std::size_t len, std::size_t n,
+                                      PlainTag& t) {
     std::size_t j = i + len;
-#else
-    std::size_t j = i;
-    while (j < i + 16 && has_class(p[j], cls_tag_name)) ++j;
-    std::size_t len = j - i;
-#endif
-    if (len == 0 || len == 16) return false;
     if (p[j] == ' ') ++j;
     if (p[j] != '"') {
         while (j < n && is_blank(p[j])) ++j;
@@ -178,6 +168,22 @@ inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag
     t.name_lo = lo;
     t.name_hi = hi;
     return true;
+}
+
+/// Whether p[i, n) begins with a plain tag (see PlainTag; t set if so). Needs 32 bytes from
+/// i (the name's 16 bytes are read at once): false near the end of the text (the caller's
+/// general path handles it).
+inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag& t) {
+    if (i > n || n - i < 32) return false;
+#ifdef __SSE2__
+    // The name's length at once: the first byte that is not a tag name byte.
+    std::size_t len = static_cast<std::size_t>(__builtin_ctz(~tag_name_mask16(p + i)));
+#else
+    std::size_t len = 0;
+    while (len < 16 && has_class(p[i + len], cls_tag_name)) ++len;
+#endif
+    if (len == 0 || len == 16) return false;
+    return scan_plain_tag_after_name(p, i, len, n, t);
 }
 
 /// Index of the first byte in [i, n) that is not blank, or n.
