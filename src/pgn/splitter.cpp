@@ -397,16 +397,14 @@ void GameSplitter::content_line(char c) {
         if (terminated_ && depth_ == 0) {
             finish_game();
             begin_game(Game::Movetext);
-        } else if (c == '1' && depth_ == 0 &&
-                   ((!has_tags_ && text_line_) || (blank_before_ && number_line_))) {
+        } else if (maybe_numbered_game(c)) {
             mode_ = Mode::One; // maybe the `1.` of a new movetext-only game
             ++pos_;
             return;
         }
         break;
     }
-    if (c != '{' && c != ';') text_line_ = true;
-    if (c >= '0' && c <= '9') number_line_ = true;
+    note_movetext_line(c);
     mode_ = Mode::Movetext;
 }
 
@@ -649,14 +647,11 @@ void GameSplitter::scan_movetext() {
             line_start_offset_ = abs_offset(q);
             const char c = q < e ? b[q] : '\n';
             if (game_ == Game::Movetext && !is_movetext_line_stop(c) &&
-                (comment || (!(terminated_ && depth == 0) &&
-                             !(c == '1' && depth == 0 && !has_tags_ && text_line_)))) {
-                // The line goes on in this game's movetext or comment: content_line, inline.
+                (comment || (!(terminated_ && depth == 0) && !maybe_numbered_game(c)))) {
+                // The line goes on in this game's movetext or comment: what content_line
+                // does then, without leaving the scan.
                 cr_pending_ = false;
-                if (!comment) {
-                    if (c != '{' && c != ';') text_line_ = true;
-                    if (c >= '0' && c <= '9') number_line_ = true;
-                }
+                if (!comment) note_movetext_line(c);
                 p = q;
                 continue;
             }

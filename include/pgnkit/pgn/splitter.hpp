@@ -135,6 +135,16 @@ class GameSplitter {
     /// tag, or text in an open comment.
     bool tag_line_starts_game(bool valid, std::uint64_t h) const;
     void content_line(char c); // first non-blank byte of a non-tag line
+    /// Whether a movetext line starting with c may be the `1.` of a new movetext-only game.
+    bool maybe_numbered_game(char c) const {
+        return c == '1' && depth_ == 0 &&
+               ((!has_tags_ && text_line_) || (blank_before_ && number_line_));
+    }
+    /// What content_line notes of a movetext line starting with c (not in a comment).
+    void note_movetext_line(char c) {
+        if (c != '{' && c != ';') text_line_ = true;
+        if (c >= '0' && c <= '9') number_line_ = true;
+    }
     void finish_game();
     void drop(std::size_t from, std::size_t to);
     bool pending_decision() const;
