@@ -319,18 +319,26 @@ void GameSplitter::emit(GameSpan& span) {
 
 // ------------------------------------------------------------------ lines
 
+namespace {
+/// Whether the line [floor, eol) cannot end with a termination marker, from its last bytes
+/// (quick rejects: every termination marker ends with one of 0 1 2 5 * ½ and has no file
+/// letter, and most lines end with a move: `Nf3`, `exd5+`, `O-O`; line_ends_with_result
+/// decides the rest).
+inline bool surely_no_result(const char* b, std::size_t floor, std::size_t eol) {
+    using detail::has_class;
+    if (eol == floor || has_class(b[eol - 1], detail::cls_trail)) return false;
+    if (!has_class(b[eol - 1], detail::cls_result_end)) return true;
+    return eol - 1 > floor && b[eol - 2] >= 'a' && b[eol - 2] <= 'h';
+}
+} // namespace
+
 bool GameSplitter::line_ends_with_result(std::size_t eol) const {
     using detail::has_class;
     std::size_t e = eol;
     const char* b = buf_.get();
     const std::size_t floor = line_floor_;
     while (e > floor && has_class(b[e - 1], detail::cls_trail)) --e;
-    if (e > floor) {
-        // Quick rejects: every termination marker ends with one of 0 1 2 5 * ½ and has no
-        // file letter (most lines end with a move: `Nf3`, `exd5+`, `O-O`).
-        if (!has_class(b[e - 1], detail::cls_result_end)) return false;
-        if (e - 1 > floor && b[e - 2] >= 'a' && b[e - 2] <= 'h') return false;
-    }
+    if (surely_no_result(b, floor, e)) return false;
     std::size_t s = e;
     while (s > floor && e - s < 8 && !has_class(b[s - 1], detail::cls_result_stop)) --s;
     if (s > floor && e - s >= 8) return false;
@@ -530,14 +538,6 @@ void resolve_braces(const char* b, std::size_t lo, std::size_t hi, bool& comment
     else if (!comment)
         token_start = find_any<'{'>(b, lo, k + 1) + 1;
     comment = true;
-}
-/// Whether the line [floor, eol) cannot end with a termination marker, from its last bytes
-/// (the quick rejects of line_ends_with_result, which decides the rest).
-inline bool surely_no_result(const char* b, std::size_t floor, std::size_t eol) {
-    using detail::has_class;
-    if (eol == floor || has_class(b[eol - 1], detail::cls_trail)) return false;
-    if (!has_class(b[eol - 1], detail::cls_result_end)) return true;
-    return eol - 1 > floor && b[eol - 2] >= 'a' && b[eol - 2] <= 'h';
 }
 
 /// The bytes that next() decides at a line start, not content_line: line ends, `[`, `%`, the
