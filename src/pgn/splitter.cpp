@@ -31,8 +31,12 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     : src_(source), limits_(limits) {
     limits_.token_keep_limit = std::max<std::size_t>(limits_.token_keep_limit, 64);
     limits_.span_keep_limit = std::max(limits_.span_keep_limit, limits_.token_keep_limit * 2);
-    cap_ = 2 * read_chunk_size;
-    buf_.reset(new char[cap_]);
+    view_ = src_.can_view();
+    if (!view_) {
+        cap_ = 2 * read_chunk_size;
+        buf_.owned.reset(new char[cap_]);
+        buf_.p = buf_.owned.get();
+    }
 }
 
 GameSplitter::~GameSplitter() = default;
@@ -81,6 +85,7 @@ bool GameSplitter::pending_decision() const {
 
 void GameSplitter::drop(std::size_t from, std::size_t to) {
     if (to <= from) return;
+    if (view_) to_owned();
     std::size_t d = to - from;
     std::memmove(buf_.get() + from, buf_.get() + to, end_ - to);
     auto fix = [&](std::size_t& i) {
@@ -201,7 +206,10 @@ void GameSplitter::compact() {
     // Cuts before what is kept were on blank lines between games.
     std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= keep; });
     for (Elision& c : cuts_) c.pos -= keep;
-    std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
+    if (view_)
+        buf_.p += keep; // the next view continues at buf_.p + end_
+    else
+        std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
     auto shift = [&](std::size_t& i) { i = i >= keep ? i - keep : 0; };
     shift(pos_);
     shift(end_);
@@ -221,16 +229,43 @@ void GameSplitter::grow() {
     if (want <= cap_) return;
     std::size_t ncap = std::max(cap_ * 2, want);
     std::unique_ptr<char[]> nb(new char[ncap]);
-    std::memcpy(nb.get(), buf_.get(), end_);
-    buf_ = std::move(nb);
+    if (end_ != 0) std::memcpy(nb.get(), buf_.get(), end_);
+    buf_.owned = std::move(nb);
+    buf_.p = buf_.owned.get();
     cap_ = ncap;
+}
+
+void GameSplitter::to_owned() {
+    view_ = false;
+    cap_ = std::max(2 * read_chunk_size, end_ + read_chunk_size);
+    std::unique_ptr<char[]> nb(new char[cap_]);
+    if (end_ != 0) std::memcpy(nb.get(), buf_.p, end_);
+    buf_.owned = std::move(nb);
+    buf_.p = buf_.owned.get();
 }
 
 bool GameSplitter::fill() {
     if (eof_) return false;
     compact();
-    grow();
     try {
+        if (view_) {
+            const std::string_view v = src_.view(read_chunk_size);
+            if (end_ == 0) buf_.p = const_cast<char*>(v.data());
+            if (!v.empty() && v.data() == buf_.p + end_) {
+                end_ += v.size();
+                return true;
+            }
+            // The views are over (or, against their contract, not contiguous): read() goes
+            // on after the last one.
+            to_owned();
+            if (!v.empty()) {
+                grow();
+                std::memcpy(buf_.p + end_, v.data(), v.size());
+                end_ += v.size();
+                return true;
+            }
+        }
+        grow();
         std::size_t n = src_.read(buf_.get() + end_, std::min(cap_ - end_, read_chunk_size));
         if (n == 0) {
             eof_ = true;
@@ -568,6 +603,9 @@ void GameSplitter::scan_movetext() {
             if (!have || p >= base + 64) {
                 if (p >= e) break;
                 base = p;
+                // A mapped file's bytes come from memory here first (ByteSource::view): the
+                // hardware prefetcher does not cross pages.
+                __builtin_prefetch(b + p + 2048);
                 if (e - p >= 64) {
                     blk = movetext_block(b + p);
                 } else {

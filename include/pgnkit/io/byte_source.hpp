@@ -43,6 +43,27 @@ class ByteSource {
         return n;
     }
 
+    /// Zero-copy reads, for sources whose bytes already lie in memory (a regular file,
+    /// mapped): the next up to `cap` bytes in place, as read() would hand them out. Each view
+    /// continues the one before it in memory, and all stay valid while the source lives.
+    /// An empty view at the end of the stream, and always from a source that cannot hand
+    /// out views (can_view()); read() goes on after the last view. Throws IoError as read().
+    std::string_view view(std::size_t cap) {
+        std::string_view v = do_view(cap);
+        bytes_out_ += v.size();
+        return v;
+    }
+    /// Whether view() hands out bytes (else it is always empty and read() is the way).
+    virtual bool can_view() const { return false; }
+    /// Gives back the last `n` bytes read (the caller has them, as the source does, in
+    /// memory), so that they are read or viewed again; false (nothing given back) if the
+    /// source cannot. For magic-byte detection before views.
+    bool unread(std::size_t n) {
+        if (n > bytes_out_ || !do_unread(n)) return false;
+        bytes_out_ -= n;
+        return true;
+    }
+
     /// The input's name as given by the user ("-" for stdin, "<memory>" …).
     virtual std::string_view name() const = 0;
     /// Bytes consumed from the underlying file so far (compressed bytes for .zst/.gz).
@@ -56,6 +77,8 @@ class ByteSource {
 
   protected:
     virtual std::size_t do_read(char* buf, std::size_t cap) = 0;
+    virtual std::string_view do_view(std::size_t /*cap*/) { return {}; }
+    virtual bool do_unread(std::size_t /*n*/) { return false; }
 
   private:
     std::uint64_t bytes_out_ = 0;
@@ -70,13 +93,19 @@ class MemorySource final : public ByteSource {
     static std::unique_ptr<MemorySource> owning(std::string data, std::string name = "<memory>");
     /// Hands out at most `n` bytes per read (to test chunk boundaries); 0 = no limit.
     void set_max_read(std::size_t n) { max_read_ = n; }
+    /// Hands out views (ByteSource::view) of the data, as a mapped file does (tests of
+    /// both ways of reading); off by default.
+    void set_views(bool on) { views_ = on; }
 
     std::string_view name() const override { return name_; }
     std::uint64_t bytes_in() const override { return pos_; }
     std::uint64_t size_hint() const override { return data_.size(); }
+    bool can_view() const override { return views_; }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override;
+    std::string_view do_view(std::size_t cap) override;
+    bool do_unread(std::size_t n) override;
 
   private:
     std::string owned_;
@@ -84,6 +113,7 @@ class MemorySource final : public ByteSource {
     std::string name_;
     std::size_t pos_ = 0;
     std::size_t max_read_ = 0;
+    bool views_ = false;
 };
 
 /// Opens `path` ("-" = stdin) and wraps it in a decoder chosen by its magic bytes.

@@ -153,3 +153,100 @@ TEST_CASE("io: open_source detects compression by content, not by name", "[io]")
     CHECK_THROWS_AS(open_source("/nonexistent/file.pgn"), IoError);
     CHECK_THROWS_AS(open_source("/tmp"), IoError);
 }
+
+namespace {
+std::string write_temp(const std::string& tag, std::string_view data) {
+    std::string path = "/tmp/pgnkit_io_" + tag + "_" + std::to_string(::getpid()) + ".pgn";
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    REQUIRE(f);
+    REQUIRE(std::fwrite(data.data(), 1, data.size(), f) == data.size());
+    std::fclose(f);
+    return path;
+}
+} // namespace
+
+TEST_CASE("io: a plain file is handed out in views of its mapping, then read() goes on", "[io]") {
+    const std::string text = games_text(4000); // ~200 KB: mapped (64 KB and more)
+    const std::string path = write_temp("views", text);
+    auto src = open_source(path);
+    REQUIRE(src->can_view());
+    CHECK(src->compression() == Compression::None);
+    // The magic bytes peeked for detection are handed out again, in the first view.
+    std::string got;
+    std::string_view a = src->view(1000);
+    std::string_view b = src->view(50000);
+    CHECK(a.size() == 1000);
+    CHECK(b.data() == a.data() + a.size()); // contiguous
+    got.append(a);
+    got.append(b);
+    CHECK(src->bytes_out() == got.size());
+    got += drain(*src); // read() after the views
+    CHECK(got == text);
+    CHECK(src->view(10).empty());
+    CHECK(src->bytes_in() == text.size());
+
+    // The splitter over the mapped file cuts the same games as over a read() of it.
+    auto mapped = open_source(path);
+    std::vector<std::string> from_map, from_read;
+    {
+        GameSplitter sp(*mapped);
+        GameSpan span;
+        while (sp.next(span)) from_map.emplace_back(span.text);
+    }
+    {
+        MemorySource mem(text);
+        GameSplitter sp(mem);
+        GameSpan span;
+        while (sp.next(span)) from_read.emplace_back(span.text);
+    }
+    CHECK(from_map.size() == 4000);
+    CHECK(from_map == from_read);
+    std::remove(path.c_str());
+}
+
+TEST_CASE("io: a small file, stdin and compressed files are read, not viewed", "[io]") {
+    const std::string small = write_temp("small", games_text(3));
+    CHECK_FALSE(open_source(small)->can_view());
+    CHECK(drain(*open_source(small)) == games_text(3));
+    std::remove(small.c_str());
+    const std::string z = write_temp("zst", zstd_frame(games_text(4000)));
+    auto src = open_source(z);
+    CHECK_FALSE(src->can_view());
+    CHECK(src->view(100).empty());
+    CHECK(drain(*src) == games_text(4000));
+    std::remove(z.c_str());
+}
+
+TEST_CASE("io: a mapped file that shrinks while it is read gives IoError, not SIGBUS", "[io]") {
+    // A broadcast PGN rewritten in place: the pages beyond the file's new end are gone. The
+    // bytes there read as zeros (no signal kills the process), and the next view or read
+    // throws IoError that names the file.
+    std::string text;
+    while (text.size() < (std::size_t{1} << 20)) text += games_text(100);
+    const std::string path = write_temp("shrink", text);
+    auto src = open_source(path);
+    REQUIRE(src->can_view());
+    std::string_view v = src->view(text.size() - 100);
+    REQUIRE(v.size() == text.size() - 100);
+    CHECK(v.substr(0, 100) == std::string_view(text).substr(0, 100));
+    REQUIRE(::truncate(path.c_str(), 8192) == 0);
+    // Touch every page beyond the new end (a SIGBUS without the handler).
+    unsigned sum = 0;
+    for (std::size_t i = 16384; i < v.size(); i += 4096) sum += static_cast<unsigned char>(v[i]);
+    CHECK(sum == 0);
+    std::string error;
+    drain(*src, &error);
+    CHECK_THAT(error, Catch::Contains(path) && Catch::Contains("shrank"));
+    std::remove(path.c_str());
+
+    // A file that shrank before the next view: the view stops at the new end.
+    const std::string path2 = write_temp("shrink2", text);
+    auto src2 = open_source(path2);
+    REQUIRE(src2->can_view());
+    std::string_view w = src2->view(4096);
+    CHECK(w.size() == 4096);
+    REQUIRE(::truncate(path2.c_str(), 10000) == 0);
+    CHECK(src2->view(1 << 20).size() == 10000 - 4096);
+    CHECK_THROWS_WITH(src2->view(1 << 20), Catch::Contains("shrank"));
+    std::remove(path2.c_str());
+}

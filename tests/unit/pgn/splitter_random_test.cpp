@@ -19,9 +19,11 @@ namespace {
 
 /// Every span the splitter hands out, with its elisions, as text (not its tag marks: the
 /// splitter makes them only where 32 bytes are in its buffer, see TagMark).
-std::vector<std::string> spans(std::string_view text, std::size_t max_read, SplitterLimits limits) {
+std::vector<std::string> spans(std::string_view text, std::size_t max_read, SplitterLimits limits,
+                               bool views = false) {
     MemorySource src(text);
     src.set_max_read(max_read);
+    src.set_views(views);
     GameSplitter sp(src, limits);
     GameSpan span;
     std::vector<std::string> out;
@@ -108,6 +110,28 @@ TEST_CASE("splitter: the movetext block scan cuts the same spans at every read s
     }
 }
 
+TEST_CASE("splitter: views of the input (a mapped file) cut the same spans as reads",
+          "[splitter]") {
+    // ByteSource::view hands the splitter the input in place; the first cut (an overlong
+    // comment, tag line or game) turns the views into a buffer of its own, and read() goes
+    // on after the last view. At every view size, with and without cuts, the spans are those
+    // of the read path with reads of that size (which bytes are cut depends on it).
+    std::mt19937 rng(1130);
+    SplitterLimits small;
+    small.token_keep_limit = 64;
+    small.span_keep_limit = 300;
+    for (int round = 0; round < 200; ++round) {
+        const std::string text = random_pgn(rng, 40 + static_cast<std::size_t>(round) * 4);
+        for (const SplitterLimits& limits : {SplitterLimits{}, small}) {
+            for (std::size_t max_read : {1, 17, 64, 200, 0}) {
+                INFO("round " << round << " max_read " << max_read << " keep "
+                              << limits.token_keep_limit);
+                CHECK(spans(text, max_read, limits, true) == spans(text, max_read, limits));
+            }
+        }
+    }
+}
+
 TEST_CASE("splitter: elided comments and blanks leave the input's text between the cuts",
           "[splitter]") {
     // Which bytes are elided depends on when the buffer is compacted (the read size); at
@@ -119,31 +143,33 @@ TEST_CASE("splitter: elided comments and blanks leave the input's text between t
     small.span_keep_limit = 1 << 20;
     for (int round = 0; round < 200; ++round) {
         const std::string text = random_pgn(rng, 40 + static_cast<std::size_t>(round) * 4);
-        for (std::size_t max_read : {1, 17, 64, 200, 0}) {
-            INFO("round " << round << " max_read " << max_read);
-            MemorySource src(text);
-            src.set_max_read(max_read);
-            GameSplitter sp(src, small);
-            GameSpan span;
-            while (sp.next(span)) {
-                std::size_t in = span.offset, at = 0;
-                for (const Elision& e : span.elisions) {
-                    REQUIRE(e.pos >= at);
-                    REQUIRE(e.pos <= span.text.size());
-                    const std::size_t n = e.pos - at;
-                    CHECK(span.text.substr(at, n) == std::string_view(text).substr(in, n));
-                    in += n;
-                    const char prev = in > 0 ? text[in - 1] : 0;
-                    CHECK(detail::count_line_breaks(text.data() + in, text.data() + in + e.bytes,
-                                                    prev) == e.lines);
-                    in += e.bytes;
-                    at = e.pos;
+        for (std::size_t max_read : {1, 17, 64, 200, 0})
+            for (bool views : {false, true}) {
+                INFO("round " << round << " max_read " << max_read << " views " << views);
+                MemorySource src(text);
+                src.set_max_read(max_read);
+                src.set_views(views);
+                GameSplitter sp(src, small);
+                GameSpan span;
+                while (sp.next(span)) {
+                    std::size_t in = span.offset, at = 0;
+                    for (const Elision& e : span.elisions) {
+                        REQUIRE(e.pos >= at);
+                        REQUIRE(e.pos <= span.text.size());
+                        const std::size_t n = e.pos - at;
+                        CHECK(span.text.substr(at, n) == std::string_view(text).substr(in, n));
+                        in += n;
+                        const char prev = in > 0 ? text[in - 1] : 0;
+                        CHECK(detail::count_line_breaks(
+                                  text.data() + in, text.data() + in + e.bytes, prev) == e.lines);
+                        in += e.bytes;
+                        at = e.pos;
+                    }
+                    const std::size_t n = span.text.size() - at;
+                    CHECK(span.text.substr(at) == std::string_view(text).substr(in, n));
+                    CHECK(in + n - span.offset == span.length);
                 }
-                const std::size_t n = span.text.size() - at;
-                CHECK(span.text.substr(at) == std::string_view(text).substr(in, n));
-                CHECK(in + n - span.offset == span.length);
             }
-        }
     }
 }
 
