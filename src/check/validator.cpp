@@ -199,6 +199,7 @@ void GameValidator::add(Code code, SourceLocation loc, std::string message, std:
 }
 
 void GameValidator::diagnostic(const Diagnostic& d) {
+    decide_pending(); // in the order the old way gave
     Severity sev = opts_.severities.get(d.code);
     if (sev == Severity::Ignore) return;
     diags_.push_back(d);
@@ -418,18 +419,31 @@ void GameValidator::line_end(Frame& f) {
     const Position& p = f.pos;
     const unsigned halfmove = unsigned(p.halfmove_clock());
     LineEnd end = LineEnd::None;
-    if (p.in_check() && !has_legal_move(p))
-        end = LineEnd::Checkmate;
-    else if (!(p.pieces(PieceType::Pawn) | p.pieces(PieceType::Rook) |
-               p.pieces(PieceType::Queen)) &&
-             has_insufficient_material(p))
+    const bool heavy =
+        (p.pieces(PieceType::Pawn) | p.pieces(PieceType::Rook) | p.pieces(PieceType::Queen)) != 0;
+    if (p.in_check()) {
+        // Whether a check is mate is decided only when it matters (decide_check): usually
+        // the line's next move is legal, and then it is not. Only when nothing below would
+        // happen if it were not mate (no end of the line, no claim), so that either way the
+        // outcome is the same as deciding now; and not for a listener, which hears now
+        // whether the move's suffix is right.
+        if (listener_ == nullptr && heavy &&
+            (halfmove < 8 || (halfmove < 100 && repetitions(f) < 3))) {
+            f.check_pending = true;
+            return;
+        }
+        if (!has_legal_move(p)) end = LineEnd::Checkmate;
+    }
+    if (end != LineEnd::None) {
+        // checkmate: nothing else counts
+    } else if (!heavy && has_insufficient_material(p)) {
         // Only minor pieces and kings left (rare, so well predicted). Material becomes
         // insufficient only by a capture or a promotion, and the line ends there, so testing
         // after every move finds the same positions as testing after those.
         end = LineEnd::DeadPosition;
-    else if (halfmove >= 150)
+    } else if (halfmove >= 150) {
         end = LineEnd::SeventyFive;
-    else if (halfmove >= 8) {
+    } else if (halfmove >= 8) {
         int reps = repetitions(f);
         if (reps >= 5)
             end = LineEnd::Fivefold;
@@ -575,6 +589,11 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
 }
 
 void GameValidator::move_general(Frame& f, std::string_view text, const SourceLocation& loc) {
+    if (f.check_pending) {
+        // As move() would have done had the check been decided when it was given.
+        decide_check(f);
+        if (f.stop.any() && move_blocked(f, text, loc)) return;
+    }
     // parse_san + resolve_san(f.pos, san, false) in one pass, filling `r` in place.
     // +/# correctness is checked by replay() on the position played. A token that does not
     // parse is never resolved (r.ok is false).
@@ -703,8 +722,36 @@ void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const So
         text, &f.before, f.ply);
 }
 
+bool GameValidator::decide_mate(Frame& f) {
+    f.check_pending = false;
+    if (has_legal_move(f.pos)) return false;
+    f.stop.ended = true;
+    f.end = LineEnd::Checkmate;
+    return true;
+}
+
+unsigned GameValidator::check_needs(Frame& f, std::string_view text, const SourceLocation& loc,
+                                    unsigned written) {
+    if (f.check_pending) {
+        // Written '+': right unless it is mate, which decide_check() finds out if the line
+        // ends here. Else whether it is mate decides the message now.
+        if ((written & 3u) == WrittenCheck) {
+            f.check_text = text;
+            copy_location(f.check_loc, loc);
+        } else {
+            decide_mate(f);
+        }
+    }
+    return f.end == LineEnd::Checkmate ? WrittenMate : WrittenCheck;
+}
+
+void GameValidator::decide_check(Frame& f) {
+    if (decide_mate(f)) wrong_suffix(f, f.check_text, f.check_loc, true, true);
+}
+
 void GameValidator::begin_variation(const SourceLocation& loc) {
     if (skip_) return;
+    decide_pending();
     if (skipped_depth_ || depth_ == 0) {
         ++skipped_depth_;
         update_line();
@@ -730,6 +777,7 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
     v.popped = false;
     v.stop.historic_draw = LineEnd::None;
     v.historic_reported = false;
+    v.check_pending = false;
     if (!parent.has_before && !parent.stop.dead)
         add(Code::UnexpectedText, loc,
             "variation before the first move: nothing to replace; not replayed");
@@ -758,6 +806,7 @@ void GameValidator::end_variation(const SourceLocation& loc) {
     }
     if (depth_ <= 1) return;
     Frame& v = frames_[depth_ - 1];
+    if (v.check_pending) decide_check(v);
     if (!v.stop.dead && !v.has_before && !v.stop.ended)
         add(Code::EmptyVariation, loc, "variation without moves");
     history_.resize(v.hist_begin);
@@ -831,6 +880,8 @@ void GameValidator::check_result() {
 }
 
 void GameValidator::end_game() {
+    for (std::size_t i = 0; i < depth_ && i < frames_.size(); ++i)
+        if (frames_[i].check_pending) decide_check(frames_[i]);
     // Main-line plies: frame 0 counts them (it is reset at end_tags of a replayed game).
     info_.plies = info_.replayed && !frames_.empty() ? frames_[0].ply : 0;
     check_result();

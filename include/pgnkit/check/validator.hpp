@@ -134,6 +134,11 @@ class GameValidator : public VisitorBase {
         int expect_number = 0; ///< move number just read, 0 if none
         bool expect_black = false;
         SourceLocation number_loc{};
+        /// The position is in check and whether it is checkmate is not decided yet
+        /// (decide_check): the next move of this line, if it is legal, says it is not.
+        bool check_pending = false;
+        std::string_view check_text; ///< the checking move, written with '+'
+        SourceLocation check_loc{};
 
         /// Everything but the two positions back to its initial value (cheaper than
         /// `= Frame{}`, which builds and copies two empty positions).
@@ -146,6 +151,7 @@ class GameValidator : public VisitorBase {
             popped_key = 0;
             expect_black = false;
             number_loc = {};
+            check_pending = false;
         }
     };
 
@@ -183,6 +189,20 @@ class GameValidator : public VisitorBase {
     void wrong_move_number(const Frame& f);
     void wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc, bool mate,
                       bool check);
+    /// Decides a pending check of `f` (Frame::check_pending): checkmate ends the line, and the
+    /// move that gave it, written with '+', gets the diagnostic replay() would have given.
+    void decide_check(Frame& f);
+    /// Whether the pending check of `f` is mate (then the line ends); no diagnostic.
+    bool decide_mate(Frame& f);
+    /// The suffix (WrittenCheck or WrittenMate) the move just played on `f` needs, as it
+    /// gave check (replay()).
+    unsigned check_needs(Frame& f, std::string_view text, const SourceLocation& loc,
+                         unsigned written);
+    /// decide_check() on the line being replayed, if its check is pending (before anything
+    /// that may add a diagnostic or read how the line ended).
+    void decide_pending() {
+        if (line_ != nullptr && line_->check_pending) decide_check(*line_);
+    }
     int repetitions(const Frame& f) const;
     void report_illegal(const Frame& f, std::string_view text, SourceLocation loc, int kind,
                         int candidates);
@@ -268,10 +288,10 @@ inline void GameValidator::replay(Frame& f, chess::Move m, std::string_view text
     f.pos.play(m);
     played(f);
     last_replayed_ = true;
-    const bool check = f.pos.in_check(), mate = check && f.end == LineEnd::Checkmate;
+    const bool check = f.pos.in_check();
     // The suffix the move needs, as `written` codes it (the usual move gives no check).
-    unsigned needed = 0;
-    if (check) needed = mate ? WrittenMate : WrittenCheck;
+    const unsigned needed = check ? check_needs(f, text, loc, written) : 0u;
+    const bool mate = needed == WrittenMate;
     const bool suffix_ok = (written & 3u) == needed || (written & WrittenNull);
     if (listener_)
         listener_->on_move(ReplayedMove{f.before, m, f.pos, text, loc, f.ply, int(depth_) - 1,
@@ -291,6 +311,7 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
         move_general(f, text, loc);
         return;
     }
+    f.check_pending = false; // a legal move: the check was not mate
     replay(f, chess::Move::from_raw(std::uint16_t(fast)), text, loc,
            WrittenSuffix[static_cast<unsigned char>(text.back())]);
 }
