@@ -105,6 +105,51 @@ struct Prng {
     std::uint64_t sparse() { return next() & next() & next(); }
 };
 
+/// Fills the attacks of the slider of type t on s for the magic `m` (known to fit) from
+/// the attacks along each of its four rays: a subset of the mask is one subset per ray, and
+/// its attacks are the union of the rays' (no ray walk per subset: the tables are built at
+/// every start). False if two subsets with different attacks share an index (`m` does not
+/// fit; `entries` is then partly written). `epoch`/`current` mark the entries written.
+bool fill_known_magic(PieceType t, Square s, const detail::Magic& m, Bitboard* entries, int* epoch,
+                      int current) {
+    const int first = t == PieceType::Rook ? 0 : 4;
+    Bitboard occ[4][64], att[4][64]; // at most 6 mask squares on a ray
+    int count[4];
+    for (int k = 0; k < 4; ++k) {
+        const int d = first + k;
+        const Bitboard ray = direction_rays.r[d][s], bits = ray & m.mask;
+        int n = 0;
+        Bitboard b = 0;
+        do {
+            Bitboard a = ray;
+            if (const Bitboard blockers = ray & b)
+                a ^= direction_rays.r[d][d % 2 == 0 ? lsb(blockers) : msb(blockers)];
+            occ[k][n] = b;
+            att[k][n] = a;
+            ++n;
+            b = (b - bits) & bits;
+        } while (b);
+        count[k] = n;
+    }
+    for (int i0 = 0; i0 < count[0]; ++i0)
+        for (int i1 = 0; i1 < count[1]; ++i1) {
+            const Bitboard o01 = occ[0][i0] | occ[1][i1], a01 = att[0][i0] | att[1][i1];
+            for (int i2 = 0; i2 < count[2]; ++i2)
+                for (int i3 = 0; i3 < count[3]; ++i3) {
+                    const Bitboard o = o01 | occ[2][i2] | occ[3][i3];
+                    const Bitboard a = a01 | att[2][i2] | att[3][i3];
+                    const unsigned idx = unsigned((o * m.magic) >> m.shift); // o is in the mask
+                    if (epoch[idx] < current) {
+                        epoch[idx] = current;
+                        entries[idx] = a;
+                    } else if (entries[idx] != a) {
+                        return false;
+                    }
+                }
+        }
+    return true;
+}
+
 void init_magics(PieceType t, Bitboard* table, detail::Magic* magics) {
     // Seeds per rank that find magics quickly (any seed works; these are just fast).
     static constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
@@ -119,30 +164,24 @@ void init_magics(PieceType t, Bitboard* table, detail::Magic* magics) {
         m.mask = slow_attacks(t, s, 0) & ~edges;
         m.shift = unsigned(64 - popcount(m.mask));
         m.attacks = table + offset;
-        // Carry-Rippler enumeration of every subset of the mask.
-        int size = 0;
+        const int size = 1 << popcount(m.mask);
+        Bitboard* entries = table + offset;
+        offset += std::size_t(size);
+        // The known magic, which always fits.
+        m.magic = (t == PieceType::Rook ? known_rook_magics : known_bishop_magics)[s];
+        if (fill_known_magic(t, s, m, entries, epoch, ++current)) continue;
+        // Else a search (never taken with the magics above): every subset of the mask by
+        // Carry-Rippler enumeration, with its attacks by ray walking.
+        int n = 0;
         Bitboard b = 0;
         do {
-            occupancy[size] = b;
-            reference[size] = slow_attacks(t, s, b);
-            ++size;
+            occupancy[n] = b;
+            reference[n] = slow_attacks(t, s, b);
+            ++n;
             b = (b - m.mask) & m.mask;
         } while (b);
         Prng rng{seeds[rank_of(s)]};
-        Bitboard* entries = table + offset;
-        // Try the known magic first; search only if it does not fit (it always should).
-        m.magic = (t == PieceType::Rook ? known_rook_magics : known_bishop_magics)[s];
-        ++current;
-        int i = 0;
-        for (; i < size; ++i) {
-            unsigned idx = m.index(occupancy[i]);
-            if (epoch[idx] < current) {
-                epoch[idx] = current;
-                entries[idx] = reference[i];
-            } else if (entries[idx] != reference[i])
-                break;
-        }
-        while (i < size) {
+        for (int i = 0; i < size;) {
             for (m.magic = 0; popcount((m.magic * m.mask) >> 56) < 6;) m.magic = rng.sparse();
             ++current;
             for (i = 0; i < size; ++i) {
@@ -154,7 +193,6 @@ void init_magics(PieceType t, Bitboard* table, detail::Magic* magics) {
                     break;
             }
         }
-        offset += std::size_t(size);
     }
 }
 
