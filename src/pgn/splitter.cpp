@@ -749,30 +749,34 @@ inline bool usual_tag_line(const char* p, std::size_t i, std::size_t n, detail::
         static_cast<std::size_t>(__builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(alpha))));
     if (len == 0 || len >= 16 || p[i + len] != ' ' || p[i + len + 1] != '"') return false;
     const std::size_t vb = i + len + 2;
+    // The bytes the value's scan stops at: `"`, backslash and every byte up to CR (LF and CR
+    // among them; a tab or another control byte leaves the line to scan_plain_tag_line).
     const auto stops = [](const char* s) {
         const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-        return static_cast<std::uint32_t>(
-            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('"')),
-                                                        _mm_cmpeq_epi8(w, _mm_set1_epi8('\\'))),
-                                           _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('\n')),
-                                                        _mm_cmpeq_epi8(w, _mm_set1_epi8('\r'))))));
+        const __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(w, _mm_set1_epi8('\r')), w);
+        return static_cast<std::uint32_t>(_mm_movemask_epi8(
+            _mm_or_si128(ctl, _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('"')),
+                                           _mm_cmpeq_epi8(w, _mm_set1_epi8('\\'))))));
     };
     const std::uint32_t m = stops(p + vb) | stops(p + vb + 16) << 16;
     const std::size_t k = m != 0 ? vb + static_cast<std::size_t>(__builtin_ctz(m))
                                  : find_any<'"', '\\', '\n', '\r'>(p, vb + 32, n);
     if (n - k < 3 || p[k] != '"' || p[k + 1] != ']' || (p[k + 2] != '\n' && p[k + 2] != '\r'))
         return false;
+    // The name's words, zero padded (masks by length: 1 to 15 bytes).
+    static constexpr auto masks = [] {
+        std::array<std::array<std::uint64_t, 2>, 16> w{};
+        for (std::size_t b = 1; b < 16; ++b) {
+            w[b][0] = b >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * b)) - 1;
+            w[b][1] = b <= 8 ? 0 : (std::uint64_t{1} << (8 * (b - 8))) - 1;
+        }
+        return w;
+    }();
     std::uint64_t lo, hi;
     std::memcpy(&lo, p + i, 8);
     std::memcpy(&hi, p + i + 8, 8);
-    if (len < 8) {
-        lo &= (std::uint64_t{1} << (8 * len)) - 1;
-        hi = 0;
-    } else if (len == 8) {
-        hi = 0;
-    } else {
-        hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
-    }
+    lo &= masks[len][0];
+    hi &= masks[len][1];
     t.name_end = i + len;
     t.value_begin = vb;
     t.value_end = k;

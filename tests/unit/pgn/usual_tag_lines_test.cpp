@@ -82,21 +82,23 @@ std::string usual_text(std::string_view eol) {
         "[Sp \"v\" ]",                                   // a blank before `]`
         "[Tr \"v\"]  ",                                  // blanks before the line break
         "[Tb \"v\"]\t",
-        "[NoBlank\"v\"]",                           // no blank after the name
-        "[Two  \"v\"]",                             // two blanks after the name
-        "[Tab\t\"v\"]",                             // a tab after the name
-        "[Br \"a]b\"]",                             // `]` inside the value
-        "[Br2 \"]\"]",                              // the value a bracket
-        "[Digit9 \"v\"]",                           // a name with a digit
-        "[Under_score \"v\"]",                      // with an underscore
-        "[SixteenLetterNm \"v\"]",                  // 15 letters
-        "[SixteenLettersNm \"v\"]",                 // 16 letters
-        "[SeventeenLettersN \"v\"]",                // 17 letters
-        "[ Lead \"v\"]",                            // a blank after `[`
-        "[Two \"a\"] [Three \"b\"]",                // two tags on a line
-        "[NoValue]",                                // malformed
-        "[Open \"not closed",                       // the value runs to the line end
-        "[Ctl \"a\x01b\"]",                         // a control byte in the value
+        "[NoBlank\"v\"]",            // no blank after the name
+        "[Two  \"v\"]",              // two blanks after the name
+        "[Tab\t\"v\"]",              // a tab after the name
+        "[Br \"a]b\"]",              // `]` inside the value
+        "[Br2 \"]\"]",               // the value a bracket
+        "[Digit9 \"v\"]",            // a name with a digit
+        "[Under_score \"v\"]",       // with an underscore
+        "[SixteenLetterNm \"v\"]",   // 15 letters
+        "[SixteenLettersNm \"v\"]",  // 16 letters
+        "[SeventeenLettersN \"v\"]", // 17 letters
+        "[ Lead \"v\"]",             // a blank after `[`
+        "[Two \"a\"] [Three \"b\"]", // two tags on a line
+        "[NoValue]",                 // malformed
+        "[Open \"not closed",        // the value runs to the line end
+        "[Ctl \"a\x01b\"]",
+        "[TabV \"a\tb\"]",
+        "[Del \"a\x7f\x0e\"]",                      // a control byte in the value
         "[Utf \"J\xC3\xBCrgen\"]",                  // UTF-8 in the value
         "[Long \"" + std::string(70, 'v') + "\"]"}; // past the loop's 64 bytes ahead
     for (std::size_t i = 0; i < odd.size(); ++i) {
