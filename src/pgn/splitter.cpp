@@ -886,8 +886,8 @@ bool GameSplitter::usual_tag_lines(const char* b, std::size_t e, std::size_t gs,
     // its positions fit in 32 bits), for lines usual_tag_line takes: a loop without calls or
     // stores through references (the marks go through a local buffer), so that its constants
     // and its state stay in registers.
-    union Buffer { // not zeroed: each mark is made by its assignment
-        Buffer() {}
+    union MarkBuffer { // not zeroed: each mark is made by its assignment
+        MarkBuffer() {}
         TagMark marks[32];
     } buf;
     std::size_t nb = 0;
