@@ -25,10 +25,6 @@ std::string_view piece_word(PieceType t) {
     return names[idx(t)];
 }
 
-bool is_result_value(std::string_view v) {
-    return v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*";
-}
-
 /// PGN standard §8.1.1.3: "YYYY.MM.DD", unknown parts as "??" (or "????").
 bool valid_date(std::string_view d) {
     if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
@@ -131,6 +127,59 @@ bool is(std::string_view n, const char (&lit)[N]) {
     return std::memcmp(n.data(), lit, N - 1) == 0;
 }
 
+bool is_result_value(std::string_view v) {
+    switch (v.size()) {
+    case 1: return v[0] == '*';
+    case 3: return is(v, "1-0") || is(v, "0-1");
+    case 7: return is(v, "1/2-1/2");
+    default: return false;
+    }
+}
+
+/// valid_date(d) (in `valid`) and date_number(d) (returned) at once: the usual "YYYY.MM.DD" with
+/// a month and a day of two digits or "??" without the general scans, anything else by them.
+int date_value(std::string_view d, bool& valid) {
+    if (d.size() == 10 && d[4] == '.' && d[7] == '.') {
+        const char* p = d.data();
+        const auto digit = [p](int i) { return unsigned(static_cast<unsigned char>(p[i])) - '0'; };
+        const unsigned y0 = digit(0), y1 = digit(1), y2 = digit(2), y3 = digit(3);
+        const unsigned m0 = digit(5), m1 = digit(6), d0 = digit(8), d1 = digit(9);
+        const bool month_unknown = p[5] == '?' && p[6] == '?';
+        const bool day_unknown = p[8] == '?' && p[9] == '?';
+        if ((y0 < 10) & (y1 < 10) & (y2 < 10) & (y3 < 10) &&
+            (((m0 < 10) & (m1 < 10)) || month_unknown) &&
+            (((d0 < 10) & (d1 < 10)) || day_unknown)) {
+            const unsigned month = month_unknown ? 12 : m0 * 10 + m1;
+            const unsigned day = day_unknown ? 31 : d0 * 10 + d1;
+            valid = (month_unknown || (month >= 1 && month <= 12)) &&
+                    (day_unknown || (day >= 1 && day <= 31));
+            return int(((y0 * 10 + y1) * 10 + y2) * 10 + y3) * 10000 + int(month * 100 + day);
+        }
+    }
+    valid = valid_date(d);
+    return date_number(d);
+}
+
+/// dst = v: appended to the cleared string (a short value needs no general replace).
+void set_text(std::string& dst, std::string_view v) {
+    dst.clear();
+    dst.append(v.data(), v.size());
+}
+
+/// A tag name's bit in GameValidator::tag_filter_ (0-127), from its length and its first and
+/// last two bytes. The multiplier puts 41 usual names on 41 different bits (the Seven Tag Roster,
+/// lichess' UTCDate, UTCTime, WhiteElo, WhiteRatingDiff, TimeControl, Termination, …, the OTB
+/// exports' ECO, EventDate, PlyCount, FideId, Team, …): no name of a usual game is compared.
+unsigned tag_filter_index(std::string_view n) {
+    if (n.size() < 2) return n.empty() ? 0 : static_cast<unsigned char>(n[0]) & 127;
+    std::uint16_t first, last;
+    std::memcpy(&first, n.data(), 2);
+    std::memcpy(&last, n.data() + n.size() - 2, 2);
+    const std::uint64_t x =
+        std::uint64_t{first} | std::uint64_t{last} << 16 | std::uint64_t{n.size()} << 32;
+    return static_cast<unsigned>((x * 0xF4DFC9A57A946603u) >> 57);
+}
+
 TagName classify_tag(std::string_view n) {
     switch (n.size()) {
     case 3: return is(n, "FEN") ? TagName::Fen : TagName::Other;
@@ -176,7 +225,6 @@ GameValidator::GameValidator(const ValidateOptions& opts)
     : opts_(opts), san_opts_{opts.allow_null, opts.piece_letters} {
     frames_.resize(8);
     history_.reserve(512);
-    tag_names_.reserve(256);
 }
 
 void GameValidator::add(Code code, SourceLocation loc, std::string message, std::string_view token,
@@ -221,8 +269,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     info_.plies = 0;
     info_.replayed = false;
     info_.end = LineEnd::None;
-    tag_names_.clear();
-    tag_filter_ = 0;
+    tag_filter_ = {};
     tag_count_ = 0;
     seven_seen_ = 0;
     has_fen_ = has_setup_ = has_variant_ = has_result_tag_ = false;
@@ -239,73 +286,88 @@ void GameValidator::begin_game(const GameSpan& span) {
 }
 
 void GameValidator::tag(std::string_view name, std::string_view value, const SourceLocation& loc) {
-    // A filter on length and end letters: most games have no duplicate, and then no name is
-    // compared with every earlier one.
-    const std::uint64_t bit =
-        name.empty() ? 1
-                     : std::uint64_t(1) << ((name.size() * 7 + static_cast<unsigned char>(name[0]) +
-                                             static_cast<unsigned char>(name.back())) &
-                                            63);
-    if (tag_filter_ & bit) {
-        for (std::string_view seen : tag_names_) {
-            if (seen == name) {
-                add(Code::BadTag, loc,
-                    fmt::format("duplicate tag '{}' (the first value is kept)", name), name);
+    // A filter first: most games have no duplicate, and then no name is compared with every
+    // earlier one.
+    const unsigned k = tag_filter_index(name);
+    const std::uint64_t bit = std::uint64_t{1} << (k & 63);
+    std::uint64_t& filter = tag_filter_[k >> 6];
+    if (filter & bit) {
+        const std::size_t n = std::min<std::size_t>(tag_count_, tag_names_.size());
+        for (std::size_t i = 0; i < n; ++i) {
+            if (tag_names_[i] == name) {
+                tag_problem(TagProblem::Duplicate, name, value, loc);
                 return;
             }
         }
     }
-    ++tag_count_;
-    if (tag_names_.size() < 256) {
-        tag_filter_ |= bit;
-        tag_names_.push_back(name);
+    if (tag_count_ < tag_names_.size()) {
+        filter |= bit;
+        tag_names_[tag_count_] = name;
     }
+    ++tag_count_;
     const TagName kind = classify_tag(name);
     if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);
-    auto set = [&](std::string& dst) { dst.assign(value.data(), value.size()); };
     switch (kind) {
-    case TagName::White: set(info_.white); break;
-    case TagName::Black: set(info_.black); break;
-    case TagName::Round: set(info_.round); break;
-    case TagName::Event: set(info_.event); break;
-    case TagName::Termination: set(info_.termination); break;
+    case TagName::White: set_text(info_.white, value); break;
+    case TagName::Black: set_text(info_.black, value); break;
+    case TagName::Round: set_text(info_.round, value); break;
+    case TagName::Event: set_text(info_.event, value); break;
+    case TagName::Termination: set_text(info_.termination, value); break;
     case TagName::Result:
-        set(info_.result_tag);
+        set_text(info_.result_tag, value);
         has_result_tag_ = true;
         copy_location(result_tag_loc_, loc);
-        if (!is_result_value(value))
-            add(Code::BadTag, loc,
-                fmt::format("Result tag '{}' is not 1-0, 0-1, 1/2-1/2 or *", value), value);
+        if (!is_result_value(value)) tag_problem(TagProblem::Result, name, value, loc);
         break;
     case TagName::Fen:
-        fen_tag_.assign(value.data(), value.size());
+        set_text(fen_tag_, value);
         has_fen_ = true;
         copy_location(fen_loc_, loc);
         break;
     case TagName::SetUp:
-        setup_tag_.assign(value.data(), value.size());
+        set_text(setup_tag_, value);
         has_setup_ = true;
         break;
     case TagName::Variant:
-        variant_tag_.assign(value.data(), value.size());
+        set_text(variant_tag_, value);
         has_variant_ = true;
         copy_location(variant_loc_, loc);
         break;
     case TagName::Date:
     case TagName::UTCDate:
-    case TagName::EventDate:
-        if (kind != TagName::EventDate && (date_ == 0 || kind == TagName::Date))
-            date_ = date_number(value);
-        if (!valid_date(value))
-            add(Code::BadDate, loc,
-                fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
+    case TagName::EventDate: {
+        bool valid = true;
+        const int number = date_value(value, valid);
+        if (kind != TagName::EventDate && (date_ == 0 || kind == TagName::Date)) date_ = number;
+        if (!valid) tag_problem(TagProblem::Date, name, value, loc);
         break;
+    }
     case TagName::Elo:
-        if (!valid_elo(value))
-            add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
+        if (!valid_elo(value)) tag_problem(TagProblem::Elo, name, value, loc);
         break;
     case TagName::Site:
     case TagName::Other: break;
+    }
+}
+
+void GameValidator::tag_problem(TagProblem p, std::string_view name, std::string_view value,
+                                const SourceLocation& loc) {
+    switch (p) {
+    case TagProblem::Duplicate:
+        add(Code::BadTag, loc, fmt::format("duplicate tag '{}' (the first value is kept)", name),
+            name);
+        break;
+    case TagProblem::Result:
+        add(Code::BadTag, loc, fmt::format("Result tag '{}' is not 1-0, 0-1, 1/2-1/2 or *", value),
+            value);
+        break;
+    case TagProblem::Date:
+        add(Code::BadDate, loc, fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value),
+            value);
+        break;
+    case TagProblem::Elo:
+        add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
+        break;
     }
 }
 

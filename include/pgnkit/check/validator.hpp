@@ -160,6 +160,11 @@ class GameValidator : public VisitorBase {
     void add(Code code, SourceLocation loc, std::string message, std::string_view token = {},
              const chess::Position* before = nullptr, int ply = 0, std::string suggestion = {});
     void check_tags();
+    /// What tag() reports, out of line (tag() stays small for the usual tag).
+    enum class TagProblem : std::uint8_t { Duplicate, Result, Date, Elo };
+    [[gnu::cold, gnu::noinline]] void tag_problem(TagProblem p, std::string_view name,
+                                                  std::string_view value,
+                                                  const SourceLocation& loc);
     void check_result();
     bool setup_start();
     void played(Frame& f);
@@ -217,12 +222,13 @@ class GameValidator : public VisitorBase {
     int errors_ = 0;
     GameInfo info_;
     // tags
-    /// The first 256 tag names, for duplicates: views of the game's text (the reader's
-    /// names stay valid until the game ends).
-    std::vector<std::string_view> tag_names_;
-    std::uint64_t tag_filter_ = 0; ///< a bit per name hash in tag_names_
-    std::size_t tag_count_ = 0;    ///< tags read (also past the first 256)
-    unsigned seven_seen_ = 0;      ///< a bit per Seven Tag Roster name present
+    /// The first 256 tag names (the first min(tag_count_, 256) entries), for duplicates: views
+    /// of the game's text (the reader's names stay valid until the game ends).
+    std::array<std::string_view, 256> tag_names_{};
+    /// A bit per name in tag_names_ (tag_filter_index): a quick "not seen".
+    std::array<std::uint64_t, 2> tag_filter_{};
+    std::size_t tag_count_ = 0; ///< tags read (also past the first 256)
+    unsigned seven_seen_ = 0;   ///< a bit per Seven Tag Roster name present
     std::string fen_tag_, setup_tag_, variant_tag_, result_tag_;
     bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;
     SourceLocation fen_loc_{}, variant_loc_{}, result_tag_loc_{};

@@ -159,8 +159,13 @@ class GameSplitter {
     void open_tag_line();   // at the `[` of a tag line
     void scan_tag();        // a tag line after its `[`
     bool plain_tag_lines(); // the usual tag lines from after a `[`: true if one was taken
-    bool scan_tag_rest();   // TagAfterName: the usual rest of a tag line, to the next line
-    void scan_tag_name();   // TagName mode
+    /// plain_tag_lines' loop for the most usual lines after a marked one, from after the `[` at
+    /// q: true if it stopped at a line it leaves to that loop (q after its `[`), false if the
+    /// next line does not begin with `[` (last, ls, lines as that loop keeps them).
+    bool usual_tag_lines(const char* b, std::size_t e, std::size_t gs, std::size_t& q,
+                         std::size_t& last, std::size_t& ls, std::uint64_t& lines);
+    bool scan_tag_rest(); // TagAfterName: the usual rest of a tag line, to the next line
+    void scan_tag_name(); // TagName mode
     bool next_line(const char* b);
     std::uint64_t abs_offset(std::size_t i) const { return base_ + i; }
     bool name_seen(std::uint64_t h) const;

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -246,4 +247,116 @@ TEST_CASE("validator: before July 2014 fivefold is not an automatic draw and the
     CHECK(modern.invalid == 1);
     auto undated = validate(old_game("????.??.??"));
     CHECK(undated.has("move-after-game-end"));
+}
+
+TEST_CASE("validator: dates of every form read as the general rule reads them", "[validator]") {
+    // tag(): the usual "YYYY.MM.DD" (digits or "??" for the month and the day) is read without
+    // the general scans; these are its edges and the forms it leaves to them.
+    auto bad = [](const std::string& date) {
+        return validate(game("1. e4 *", "[UTCDate \"" + date + "\"]\n")).has("bad-date");
+    };
+    for (const char* ok : {"2024.01.01", "2024.12.31", "0000.01.01", "9999.12.31", "2024.??.??",
+                           "2024.05.??", "2024.??.05", "????.??.??", "????.01.01"}) {
+        INFO(ok);
+        CHECK_FALSE(bad(ok));
+    }
+    for (const char* no :
+         {"2024.13.01", "2024.00.01", "2024.01.00", "2024.01.32", "2024.1?.01",  "2024.?1.01",
+          "2024.01.3?", "2024.01.?3", "2024-01-01", "2024.01.1",  "2024.01.011", "2O24.01.01",
+          "202?.01.01", "2024.99.01", "2024.01.99", "2024./1.01", "2024.:1.01",  "2024.01./1",
+          "2024.01.:1", "/024.01.01", ":024.01.01", "",           "2024.01.01 ", "?024.01.01",
+          "2024.?.??",  "????.1?.??"}) {
+        INFO(no);
+        CHECK(bad(no));
+    }
+}
+
+TEST_CASE("validator: the date the rules of a game's time are taken from, in every form",
+          "[validator]") {
+    // Fivefold ends a game only from July 2014 (a date with an unknown month or day counts as the
+    // latest it can be); the number comes from the same reading as the date's check.
+    std::string mt =
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+        "9. e4 e5 1-0";
+    auto historic = [&](const std::string& date, const std::string& extra = {}) {
+        std::string g = game(mt, extra, "1-0");
+        auto at = g.find("2024.01.01");
+        return validate(g.replace(at, 10, date)).has("move-after-pre-2014-draw");
+    };
+    CHECK(historic("2014.06.30"));
+    CHECK_FALSE(historic("2014.07.01"));
+    CHECK(historic("2014.06.??"));
+    CHECK_FALSE(historic("2014.??.??"));
+    CHECK(historic("2014.06.3?"));       // the general reading: an unknown day
+    CHECK_FALSE(historic("2014.7?.01")); // an unknown month: December
+    CHECK(historic("2013.1?.??"));
+    CHECK(historic("2014.00.00"));
+    CHECK(historic("2014.06.31"));
+    CHECK(historic("2014.06"));          // no day written: the 31st
+    CHECK_FALSE(historic("????.??.??")); // no year: today's rules
+    CHECK(historic("????.??.??", "[UTCDate \"1990.01.01\"]\n"));
+    CHECK_FALSE(historic("2020.01.01", "[UTCDate \"1990.01.01\"]\n")); // Date wins
+    CHECK_FALSE(historic("2020.01.01", "[EventDate \"1990.01.01\"]\n"));
+}
+
+TEST_CASE("validator: duplicate tags among the usual names and many others", "[validator]") {
+    auto bad_tags = [](const Verdict& v) {
+        return std::count(v.codes.begin(), v.codes.end(), std::string("bad-tag"));
+    };
+    const std::vector<std::string> usual = {"UTCDate",
+                                            "UTCTime",
+                                            "WhiteElo",
+                                            "BlackElo",
+                                            "WhiteRatingDiff",
+                                            "BlackRatingDiff",
+                                            "ECO",
+                                            "Opening",
+                                            "TimeControl",
+                                            "Termination",
+                                            "WhiteTitle",
+                                            "BlackTitle",
+                                            "PlyCount",
+                                            "EventDate",
+                                            "Annotator",
+                                            "WhiteFideId",
+                                            "BlackFideId",
+                                            "WhiteTeam",
+                                            "BlackTeam",
+                                            "EventType",
+                                            "EventRounds",
+                                            "EventCountry",
+                                            "Board",
+                                            "Source",
+                                            "SourceDate",
+                                            "Mode",
+                                            "Time",
+                                            "Variation",
+                                            "SubVariation",
+                                            "WhiteClock",
+                                            "BlackClock",
+                                            "A",
+                                            "B",
+                                            "Ab",
+                                            "ab",
+                                            "_",
+                                            "X1",
+                                            "1X"};
+    auto value = [](const std::string& n) {
+        if (n.find("Date") != std::string::npos) return std::string("2024.01.01");
+        if (n.find("Elo") != std::string::npos) return std::string("2000");
+        return std::string("v");
+    };
+    std::string once, twice;
+    for (const auto& n : usual) once += "[" + n + " \"" + value(n) + "\"]\n";
+    for (const auto& n : usual) twice += "[" + n + " \"" + value(n) + "\"]\n";
+    CHECK(bad_tags(validate(game("1. e4 *", once))) == 0);
+    CHECK(bad_tags(validate(game("1. e4 *", once + twice))) == long(usual.size()));
+    // The roster's names again, after the others.
+    CHECK(bad_tags(validate(game("1. e4 *", once + "[Event \"x\"]\n[Result \"*\"]\n"))) == 2);
+    // Only the first 256 names are kept for the check.
+    std::string many;
+    for (int i = 0; i < 300; ++i) many += "[T" + std::to_string(i) + " \"v\"]\n";
+    CHECK(bad_tags(validate(game("1. e4 *", many))) == 0);
+    CHECK(bad_tags(validate(game("1. e4 *", many + "[T5 \"w\"]\n[T248 \"w\"]\n"))) == 2);
+    CHECK(bad_tags(validate(game("1. e4 *", many + "[T280 \"w\"]\n"))) == 0);
 }

@@ -210,3 +210,61 @@ TEST_CASE("splitter: random bytes never crash or hang", "[splitter][fuzz]") {
         CHECK(total <= s.size());
     }
 }
+
+TEST_CASE("splitter: after a blank line in a tag section, a name the game has starts the next one",
+          "[splitter]") {
+    // The names a tag section has are found through a filter (a bit per name): every usual
+    // name, repeated after a blank line, starts a game; a name not yet there does not.
+    const std::vector<std::string> names = {"Event",
+                                            "Site",
+                                            "Date",
+                                            "Round",
+                                            "White",
+                                            "Black",
+                                            "Result",
+                                            "UTCDate",
+                                            "UTCTime",
+                                            "WhiteElo",
+                                            "BlackElo",
+                                            "WhiteRatingDiff",
+                                            "BlackRatingDiff",
+                                            "ECO",
+                                            "Opening",
+                                            "TimeControl",
+                                            "Termination",
+                                            "Variant",
+                                            "WhiteTitle",
+                                            "BlackTitle",
+                                            "PlyCount",
+                                            "EventDate",
+                                            "FEN",
+                                            "SetUp",
+                                            "Annotator",
+                                            "WhiteFideId",
+                                            "BlackFideId",
+                                            "WhiteTeam",
+                                            "BlackTeam",
+                                            "A",
+                                            "Ab",
+                                            "_",
+                                            "EightChr",
+                                            "NineChars",
+                                            "SixteenCharName_"};
+    for (std::size_t max_read : {0, 1, 7, 33}) {
+        std::string before;
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const std::string line = "[" + names[i] + " \"v\"]\n";
+            INFO("max_read " << max_read << " name " << names[i]);
+            CHECK(read_string(before + "\n" + line + "\n*\n", max_read).size() == 1);
+            before += line;
+            CHECK(read_string(before + "\n" + line + "\n*\n", max_read).size() == 2);
+            CHECK(read_string(before + line + "\n*\n", max_read).size() == 1); // no blank line
+        }
+    }
+    // The first 64 names are kept: a repeat of a later one does not start a game.
+    std::string many;
+    for (int i = 0; i < 70; ++i) many += "[T" + std::to_string(i) + " \"v\"]\n";
+    CHECK(read_string(many + "\n[T3 \"v\"]\n\n*\n").size() == 2);
+    CHECK(read_string(many + "\n[T63 \"v\"]\n\n*\n").size() == 2);
+    CHECK(read_string(many + "\n[T64 \"v\"]\n\n*\n").size() == 1);
+}
