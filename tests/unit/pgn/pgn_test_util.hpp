@@ -67,6 +67,13 @@ struct Recorder : VisitorBase {
     }
 };
 
+/// A Recorder whose tag events carry the tag's full location (line, column, offset).
+struct TagLocRecorder : Recorder {
+    void tag(std::string_view n, std::string_view v, const SourceLocation& l) {
+        events.push_back(fmt::format("tag {}={} @{}:{}+{}", n, v, l.line, l.column, l.offset));
+    }
+};
+
 /// One game's spans and what the reader made of it.
 struct ReadGame {
     std::string text;

@@ -14,14 +14,7 @@ using namespace pgnkit::test;
 
 namespace {
 
-/// Everything the visitor saw, one line per callback, with full locations.
-struct FullRecorder : Recorder {
-    void tag(std::string_view n, std::string_view v, const SourceLocation& l) {
-        events.push_back(fmt::format("tag {}={} @{}:{}+{}", n, v, l.line, l.column, l.offset));
-    }
-};
-
-std::vector<std::string> log_of(const FullRecorder& r) {
+std::vector<std::string> log_of(const TagLocRecorder& r) {
     std::vector<std::string> out = r.events;
     for (const Diagnostic& d : r.diags)
         out.push_back(fmt::format("diag {} {}:{}+{} {}", code_info(d.code).name, d.loc.line,
@@ -56,11 +49,11 @@ void check_same(const std::string& text, std::size_t max_read, const SplitterLim
             ++totals.marks;
             if (m.next_line) ++totals.chained;
         }
-        FullRecorder with;
+        TagLocRecorder with;
         reader.read(span, with);
         GameSpan bare = span;
         bare.tags = {};
-        FullRecorder without;
+        TagLocRecorder without;
         reader.read(bare, without);
         INFO("game " << span.index << ": " << span.text.substr(0, 200));
         CHECK(log_of(with) == log_of(without));
@@ -160,7 +153,7 @@ TEST_CASE("tag marks: marked tag lines give the tags, lines and columns of the t
     CHECK(span.tags[0].next_line);
     CHECK_FALSE(span.tags[1].next_line); // blanks before the next `[`
     PgnReader reader;
-    FullRecorder rec;
+    TagLocRecorder rec;
     reader.read(span, rec);
     REQUIRE(rec.events.size() >= 4);
     CHECK(rec.events[1] == "tag Event=a @1:1+0");

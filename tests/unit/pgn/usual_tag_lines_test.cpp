@@ -15,13 +15,6 @@ using namespace pgnkit::test;
 
 namespace {
 
-/// Every game's text, position, reader events (tags with their locations) and diagnostics.
-struct LocRecorder : Recorder {
-    void tag(std::string_view n, std::string_view v, const SourceLocation& l) {
-        events.push_back(fmt::format("tag {}={} @{}:{}+{}", n, v, l.line, l.column, l.offset));
-    }
-};
-
 std::vector<std::string> read_log(const std::string& text, std::size_t max_read, bool marks,
                                   std::size_t* marked = nullptr) {
     MemorySource src(text);
@@ -34,7 +27,7 @@ std::vector<std::string> read_log(const std::string& text, std::size_t max_read,
         if (marked) *marked += span.tags.size();
         GameSpan s = span;
         if (!marks) s.tags = {};
-        LocRecorder rec;
+        TagLocRecorder rec;
         reader.read(s, rec);
         out.push_back(fmt::format("game @{}+{} {}", span.first_line, span.offset, span.length));
         for (const std::string& e : rec.events) out.push_back(e);
