@@ -42,17 +42,20 @@ constexpr DirectionRays make_direction_rays() {
 }
 constexpr DirectionRays direction_rays = make_direction_rays();
 
-/// Rook or bishop attacks of s through occ, by rays (the magic tables are built from it):
-/// each ray is cut behind its first blocker.
+/// The attacks of a slider on s along direction d through occ: the ray cut behind its first
+/// blocker.
+Bitboard ray_attacks(int d, Square s, Bitboard occ) {
+    Bitboard ray = direction_rays.r[d][s];
+    if (const Bitboard blockers = ray & occ)
+        ray ^= direction_rays.r[d][d % 2 == 0 ? lsb(blockers) : msb(blockers)];
+    return ray;
+}
+
+/// Rook or bishop attacks of s through occ, by rays (the magic tables are built from it).
 Bitboard slow_attacks(PieceType t, Square s, Bitboard occ) {
     const int first = t == PieceType::Rook ? 0 : 4;
     Bitboard result = 0;
-    for (int d = first; d < first + 4; ++d) {
-        Bitboard ray = direction_rays.r[d][s];
-        if (const Bitboard blockers = ray & occ)
-            ray ^= direction_rays.r[d][d % 2 == 0 ? lsb(blockers) : msb(blockers)];
-        result |= ray;
-    }
+    for (int d = first; d < first + 4; ++d) result |= ray_attacks(d, s, occ);
     return result;
 }
 
@@ -117,15 +120,12 @@ bool fill_known_magic(PieceType t, Square s, const detail::Magic& m, Bitboard* e
     int count[4];
     for (int k = 0; k < 4; ++k) {
         const int d = first + k;
-        const Bitboard ray = direction_rays.r[d][s], bits = ray & m.mask;
+        const Bitboard bits = direction_rays.r[d][s] & m.mask;
         int n = 0;
         Bitboard b = 0;
         do {
-            Bitboard a = ray;
-            if (const Bitboard blockers = ray & b)
-                a ^= direction_rays.r[d][d % 2 == 0 ? lsb(blockers) : msb(blockers)];
             occ[k][n] = b;
-            att[k][n] = a;
+            att[k][n] = ray_attacks(d, s, b);
             ++n;
             b = (b - bits) & bits;
         } while (b);

@@ -41,21 +41,22 @@ std::unique_ptr<MemorySource> MemorySource::owning(std::string data, std::string
     return src;
 }
 
-std::size_t MemorySource::do_read(char* buf, std::size_t cap) {
-    std::size_t n = std::min(cap, data_.size() - pos_);
-    if (max_read_ != 0) n = std::min(n, max_read_);
-    if (n != 0) std::memcpy(buf, data_.data() + pos_, n);
-    pos_ += n;
-    return n;
-}
-
-std::string_view MemorySource::do_view(std::size_t cap) {
-    if (!views_) return {};
+std::string_view MemorySource::take(std::size_t cap) {
     std::size_t n = std::min(cap, data_.size() - pos_);
     if (max_read_ != 0) n = std::min(n, max_read_);
     std::string_view v = data_.substr(pos_, n);
     pos_ += n;
     return v;
+}
+
+std::size_t MemorySource::do_read(char* buf, std::size_t cap) {
+    const std::string_view v = take(cap);
+    if (!v.empty()) std::memcpy(buf, v.data(), v.size());
+    return v.size();
+}
+
+std::string_view MemorySource::do_view(std::size_t cap) {
+    return views_ ? take(cap) : std::string_view();
 }
 
 bool MemorySource::do_unread(std::size_t n) {

@@ -35,8 +35,8 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     view_ = src_.can_view();
     if (!view_) {
         cap_ = 2 * read_chunk_size;
-        buf_.owned.reset(new char[cap_]);
-        buf_.p = buf_.owned.get();
+        owned_.reset(new char[cap_]);
+        buf_ = owned_.get();
     }
 }
 
@@ -94,7 +94,7 @@ void GameSplitter::drop(std::size_t from, std::size_t to) {
     if (to <= from) return;
     if (view_) to_owned();
     std::size_t d = to - from;
-    std::memmove(buf_.get() + from, buf_.get() + to, end_ - to);
+    std::memmove(buf_ + from, buf_ + to, end_ - to);
     auto fix = [&](std::size_t& i) {
         if (i >= to)
             i -= d;
@@ -132,13 +132,13 @@ void GameSplitter::elide(std::size_t from, std::size_t to) {
     std::size_t seg = from;
     auto last = first;
     for (; last != cuts_.end() && last->pos <= to; ++last) {
-        cut.lines += detail::count_line_breaks(buf_.get() + seg, buf_.get() + last->pos, prev);
+        cut.lines += detail::count_line_breaks(buf_ + seg, buf_ + last->pos, prev);
         cut.lines += last->lines;
         cut.bytes += last->bytes;
         seg = last->pos;
         prev = 0; // the byte before is the cut's last, not a CR
     }
-    cut.lines += detail::count_line_breaks(buf_.get() + seg, buf_.get() + to, prev);
+    cut.lines += detail::count_line_breaks(buf_ + seg, buf_ + to, prev);
     cuts_.insert(cuts_.erase(first, last), cut);
     drop(from, to);
 }
@@ -184,7 +184,7 @@ void GameSplitter::compact() {
             if (owned > token_start_ + tok) elide(token_start_ + tok, owned);
         } else if (tag_line_decided()) {
             // A tag line of this game: its first `tok` bytes from the `[` are kept.
-            std::size_t from = detail::skip_blanks(buf_.get(), line_start_, pos_) + tok;
+            std::size_t from = detail::skip_blanks(buf_, line_start_, pos_) + tok;
             if (pos_ > from) elide(from, pos_);
         }
         // Blank lines after the game's last line of text: its own if more text follows.
@@ -214,9 +214,9 @@ void GameSplitter::compact() {
     std::erase_if(cuts_, [&](const Elision& c) { return c.pos <= keep; });
     for (Elision& c : cuts_) c.pos -= keep;
     if (view_)
-        buf_.p += keep; // the next view continues at buf_.p + end_
+        buf_ += keep; // the next view continues at buf_ + end_
     else
-        std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
+        std::memmove(buf_, buf_ + keep, end_ - keep);
     auto shift = [&](std::size_t& i) { i = i >= keep ? i - keep : 0; };
     shift(pos_);
     shift(end_);
@@ -236,19 +236,16 @@ void GameSplitter::grow() {
     if (want <= cap_) return;
     std::size_t ncap = std::max(cap_ * 2, want);
     std::unique_ptr<char[]> nb(new char[ncap]);
-    if (end_ != 0) std::memcpy(nb.get(), buf_.get(), end_);
-    buf_.owned = std::move(nb);
-    buf_.p = buf_.owned.get();
+    if (end_ != 0) std::memcpy(nb.get(), buf_, end_);
+    owned_ = std::move(nb);
+    buf_ = owned_.get();
     cap_ = ncap;
 }
 
 void GameSplitter::to_owned() {
     view_ = false;
-    cap_ = std::max(2 * read_chunk_size, end_ + read_chunk_size);
-    std::unique_ptr<char[]> nb(new char[cap_]);
-    if (end_ != 0) std::memcpy(nb.get(), buf_.p, end_);
-    buf_.owned = std::move(nb);
-    buf_.p = buf_.owned.get();
+    cap_ = 0;
+    grow(); // a buffer of its own, with the views' bytes
 }
 
 bool GameSplitter::fill() {
@@ -257,8 +254,8 @@ bool GameSplitter::fill() {
     try {
         if (view_) {
             const std::string_view v = src_.view(read_chunk_size);
-            if (end_ == 0) buf_.p = const_cast<char*>(v.data());
-            if (!v.empty() && v.data() == buf_.p + end_) {
+            if (end_ == 0) buf_ = const_cast<char*>(v.data());
+            if (!v.empty() && v.data() == buf_ + end_) {
                 end_ += v.size();
                 return true;
             }
@@ -267,13 +264,13 @@ bool GameSplitter::fill() {
             to_owned();
             if (!v.empty()) {
                 grow();
-                std::memcpy(buf_.p + end_, v.data(), v.size());
+                std::memcpy(buf_ + end_, v.data(), v.size());
                 end_ += v.size();
                 return true;
             }
         }
         grow();
-        std::size_t n = src_.read(buf_.get() + end_, std::min(cap_ - end_, read_chunk_size));
+        std::size_t n = src_.read(buf_ + end_, std::min(cap_ - end_, read_chunk_size));
         if (n == 0) {
             eof_ = true;
             return false;
@@ -348,7 +345,7 @@ void GameSplitter::finish_game() {
 
 void GameSplitter::emit(GameSpan& span) {
     ready_ = false;
-    span.text = std::string_view(buf_.get() + ready_begin_, ready_end_ - ready_begin_);
+    span.text = std::string_view(buf_ + ready_begin_, ready_end_ - ready_begin_);
     span.file = src_.name();
     span.first_line = ready_line_;
     span.offset = ready_offset_;
@@ -377,7 +374,7 @@ inline bool surely_no_result(const char* b, std::size_t floor, std::size_t eol) 
 bool GameSplitter::line_ends_with_result(std::size_t eol) const {
     using detail::has_class;
     std::size_t e = eol;
-    const char* b = buf_.get();
+    const char* b = buf_;
     const std::size_t floor = line_floor_;
     while (e > floor && has_class(b[e - 1], detail::cls_trail)) --e;
     if (surely_no_result(b, floor, e)) return false;
@@ -590,7 +587,7 @@ inline bool is_movetext_line_stop(char c) {
 } // namespace
 
 void GameSplitter::scan_movetext() {
-    const char* b = buf_.get();
+    const char* b = buf_;
     const std::size_t e = end_;
     std::size_t p = pos_;
     std::uint64_t depth = depth_;
@@ -728,7 +725,7 @@ bool GameSplitter::next_line(const char* b) {
 }
 
 void GameSplitter::scan_tag_name() {
-    const char* b = buf_.get();
+    const char* b = buf_;
     std::size_t p = pos_;
     const std::size_t e = std::min(end_, p + (max_tag_name + 1 - name_len_));
     std::uint64_t h = name_hash_;
@@ -754,12 +751,7 @@ namespace {
 inline bool scan_plain_tag_line(const char* p, std::size_t i, std::size_t n, detail::PlainTag& t) {
 #ifdef __SSE2__
     if (i > n || n - i < 32) return false;
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    const __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    const __m128i alpha =
-        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
-    std::size_t len =
-        static_cast<std::size_t>(__builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(alpha))));
+    std::size_t len = detail::leading_letters16(p + i);
     if (len == 16) return false;
     if (p[i + len] != ' ' && p[i + len] != '"')
         len = static_cast<std::size_t>(__builtin_ctz(~detail::tag_name_mask16(p + i)));
@@ -779,12 +771,7 @@ inline bool usual_tag_line(const char* p, std::size_t i, std::size_t n, detail::
                            std::size_t& r) {
 #ifdef __SSE2__
     if (i > n || n - i < 64) return false;
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    const __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    const __m128i alpha =
-        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
-    const std::size_t len =
-        static_cast<std::size_t>(__builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(alpha))));
+    const std::size_t len = detail::leading_letters16(p + i);
     if (len == 0 || len >= 16 || p[i + len] != ' ' || p[i + len + 1] != '"') return false;
     const std::size_t vb = i + len + 2;
     // The bytes the value's scan stops at: `"`, backslash and every byte up to CR (LF and CR
@@ -801,26 +788,11 @@ inline bool usual_tag_line(const char* p, std::size_t i, std::size_t n, detail::
                                  : find_any<'"', '\\', '\n', '\r'>(p, vb + 32, n);
     if (n - k < 3 || p[k] != '"' || p[k + 1] != ']' || (p[k + 2] != '\n' && p[k + 2] != '\r'))
         return false;
-    // The name's words, zero padded (masks by length: 1 to 15 bytes).
-    static constexpr auto masks = [] {
-        std::array<std::array<std::uint64_t, 2>, 16> w{};
-        for (std::size_t b = 1; b < 16; ++b) {
-            w[b][0] = b >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * b)) - 1;
-            w[b][1] = b <= 8 ? 0 : (std::uint64_t{1} << (8 * (b - 8))) - 1;
-        }
-        return w;
-    }();
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, p + i, 8);
-    std::memcpy(&hi, p + i + 8, 8);
-    lo &= masks[len][0];
-    hi &= masks[len][1];
+    detail::name_words(p + i, len, t.name_lo, t.name_hi);
     t.name_end = i + len;
     t.value_begin = vb;
     t.value_end = k;
     t.close = k + 1;
-    t.name_lo = lo;
-    t.name_hi = hi;
     r = k + 2;
     return true;
 #else
@@ -837,7 +809,7 @@ bool GameSplitter::plain_tag_lines() {
     // handle_newline; open_tag_line at a `[` beginning the next line). Each line taken is
     // marked for the reader (TagMark).
     if (!first_tag_on_line_) return false;
-    const char* b = buf_.get();
+    const char* b = buf_;
     const std::size_t e = end_;
     std::size_t q = pos_;    // after the `[` of the line being read
     std::size_t last = 0;    // the line break of the last line taken
@@ -978,7 +950,7 @@ void GameSplitter::open_tag_line() {
 
 void GameSplitter::scan_tag() {
     // After `[`: the usual `Name "value"]` lines in one go; anything else is left to next().
-    const char* b = buf_.get();
+    const char* b = buf_;
     const std::size_t e = end_;
     for (;;) {
         // At a line not beginning with `[` after plain tag lines: back to next().
@@ -1001,7 +973,7 @@ void GameSplitter::scan_tag() {
 bool GameSplitter::scan_tag_rest() {
     // TagAfterName: the usual ` "value"]` and the line break; true if a byte of the next
     // line is in the buffer. Anything else is left to next().
-    const char* b = buf_.get();
+    const char* b = buf_;
     const std::size_t e = end_;
     std::size_t p = pos_ = detail::skip_blanks(b, pos_, e);
     if (p == e || b[p] != '"') return false;
@@ -1050,7 +1022,7 @@ bool GameSplitter::next(GameSpan& span) {
             }
             return false;
         }
-        b = buf_.get();
+        b = buf_;
         switch (mode_) {
         case Mode::Movetext:
         case Mode::Comment: scan_movetext(); continue;

@@ -108,6 +108,9 @@ class MemorySource final : public ByteSource {
     bool do_unread(std::size_t n) override;
 
   private:
+    /// The next up to `cap` bytes (as many as a read hands out), consumed.
+    std::string_view take(std::size_t cap);
+
     std::string owned_;
     std::string_view data_;
     std::string name_;

@@ -87,13 +87,24 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
 }
 
 #ifdef __SSE2__
+/// The ASCII letters among the 16 bytes v, a byte of ones each (by their lower case).
+inline __m128i letters16(__m128i v) {
+    const __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    return _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
+}
+
+/// How many of the 16 bytes at p, from the first, are ASCII letters (16: all).
+inline std::size_t leading_letters16(const char* p) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return static_cast<std::size_t>(
+        __builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(letters16(v)))));
+}
+
 /// The tag name bytes (is_tag_name_char) among the 16 bytes at p, a bit each: letters (by
 /// their lower case), digits and `:`, and `_ - + # =`.
 inline unsigned tag_name_mask16(const char* p) {
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    __m128i alpha =
-        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
+    __m128i alpha = letters16(v);
     __m128i digit =
         _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(v, _mm_set1_epi8(':')), _mm_set1_epi8('0')), v);
     __m128i other = _mm_or_si128(
@@ -133,6 +144,23 @@ struct PlainTag {
     std::uint64_t name_hi = 0;   ///< the name's bytes 8-15 (zero padded)
 };
 
+/// A tag name's `len` (1 to 15) bytes at p as two words, zero padded (PlainTag::name_lo,
+/// name_hi); 16 bytes readable at p.
+inline void name_words(const char* p, std::size_t len, std::uint64_t& lo, std::uint64_t& hi) {
+    static constexpr auto masks = [] {
+        std::array<std::array<std::uint64_t, 2>, 16> w{};
+        for (std::size_t b = 1; b < 16; ++b) {
+            w[b][0] = b >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * b)) - 1;
+            w[b][1] = b <= 8 ? 0 : (std::uint64_t{1} << (8 * (b - 8))) - 1;
+        }
+        return w;
+    }();
+    std::memcpy(&lo, p, 8);
+    std::memcpy(&hi, p + 8, 8);
+    lo &= masks[len][0];
+    hi &= masks[len][1];
+}
+
 /// The rest of scan_plain_tag once the name's length is known: `len` (1 to 15) tag name bytes
 /// from i, and 32 bytes readable from i.
 inline bool scan_plain_tag_after_name(const char* p, std::size_t i, std::size_t len, std::size_t n,
@@ -150,23 +178,11 @@ inline bool scan_plain_tag_after_name(const char* p, std::size_t i, std::size_t 
         while (c < n && is_blank(p[c])) ++c;
     }
     if (c == n || p[c] != ']') return false;
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, p + i, 8);
-    std::memcpy(&hi, p + i + 8, 8);
-    if (len < 8) {
-        lo &= (std::uint64_t{1} << (8 * len)) - 1;
-        hi = 0;
-    } else if (len == 8) {
-        hi = 0;
-    } else {
-        hi &= (std::uint64_t{1} << (8 * (len - 8))) - 1;
-    }
+    name_words(p + i, len, t.name_lo, t.name_hi);
     t.name_end = i + len;
     t.value_begin = j + 1;
     t.value_end = k;
     t.close = c;
-    t.name_lo = lo;
-    t.name_hi = hi;
     return true;
 }
 

@@ -174,17 +174,13 @@ class GameSplitter {
 
     ByteSource& src_;
     SplitterLimits limits_;
-    /// The bytes being scanned: a buffer the splitter owns and fills with read(), or, from
-    /// a source that hands out views (a mapped file), those views in place, until bytes
-    /// must be cut out of them (drop(): then they are copied into an owned buffer).
-    struct Buffer {
-        char* p = nullptr;
-        std::unique_ptr<char[]> owned;
-        char* get() const { return p; }
-        char& operator[](std::size_t i) const { return p[i]; }
-    } buf_;
+    /// The bytes being scanned: owned_ (filled with read()) or, from a source that hands out
+    /// views (a mapped file), those views in place until bytes must be cut out of them
+    /// (drop(): then they are copied into owned_).
+    char* buf_ = nullptr;
+    std::unique_ptr<char[]> owned_;
     bool view_ = false;   // buf_ is the source's views (read-only)
-    std::size_t cap_ = 0; // of the owned buffer
+    std::size_t cap_ = 0; // of owned_
     void to_owned();
     std::size_t end_ = 0;    // valid bytes [0, end_)
     std::size_t pos_ = 0;    // scan position
