@@ -107,6 +107,7 @@ void GameSplitter::drop(std::size_t from, std::size_t to) {
     fix(content_end_);
     fix(token_start_);
     fix(semicolon_);
+    fix(semicolon_floor_);
     for (Elision& c : cuts_) fix(c.pos);
     end_ -= d;
     base_ += d;
@@ -228,6 +229,7 @@ void GameSplitter::compact() {
     shift(trunc_end_);
     shift(pending_start_);
     shift(semicolon_);
+    shift(semicolon_floor_);
     base_ += keep;
 }
 
@@ -371,11 +373,10 @@ inline bool surely_no_result(const char* b, std::size_t floor, std::size_t eol) 
 }
 } // namespace
 
-bool GameSplitter::line_ends_with_result(std::size_t eol) const {
+bool GameSplitter::line_ends_with_result(std::size_t eol, std::size_t floor) const {
     using detail::has_class;
     std::size_t e = eol;
     const char* b = buf_;
-    const std::size_t floor = line_floor_;
     while (e > floor && has_class(b[e - 1], detail::cls_trail)) --e;
     if (surely_no_result(b, floor, e)) return false;
     std::size_t s = e;
@@ -401,9 +402,11 @@ void GameSplitter::end_line(std::size_t eol) {
                 terminated_ = false;
             } else if (mode_ == Mode::Movetext || mode_ == Mode::One || mode_ == Mode::OneDot ||
                        mode_ == Mode::TagRest) {
-                terminated_ = line_ends_with_result(eol);
+                terminated_ = line_ends_with_result(eol, line_floor_);
             } else if (mode_ == Mode::LineComment) {
-                terminated_ = line_ends_with_result(semicolon_);
+                // Text cut from the comment (an elision, a truncation) lies after the `;`: the
+                // line's text before it is whole down to where it was when the `;` came.
+                terminated_ = line_ends_with_result(semicolon_, semicolon_floor_);
             }
         }
         blank_before_ = false;
@@ -660,6 +663,7 @@ void GameSplitter::scan_movetext() {
         if (p == e) return;
         if (b[p] == ';') {
             semicolon_ = p;
+            semicolon_floor_ = line_floor_;
             mode_ = Mode::LineComment;
             ++pos_;
             return;
@@ -675,7 +679,7 @@ void GameSplitter::scan_movetext() {
             }
             if (game_ == Game::Movetext)
                 terminated_ = !comment && depth == 0 && !surely_no_result(b, line_floor_, p) &&
-                              line_ends_with_result(p);
+                              line_ends_with_result(p, line_floor_);
             blank_before_ = false;
             first_tag_on_line_ = true;
             ++line_;

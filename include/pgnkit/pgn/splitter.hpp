@@ -148,7 +148,7 @@ class GameSplitter {
     void finish_game();
     void drop(std::size_t from, std::size_t to);
     bool pending_decision() const;
-    bool line_ends_with_result(std::size_t eol) const;
+    bool line_ends_with_result(std::size_t eol, std::size_t floor) const;
     void begin_game(Game kind);
     void emit(GameSpan& span);
     void elide(std::size_t from, std::size_t to);
@@ -195,10 +195,11 @@ class GameSplitter {
     std::uint64_t line_start_offset_ = 0;
     bool line_content_ = false;
     bool cr_pending_ = false;
-    bool blank_before_ = false;   // a blank line precedes the current line
-    std::size_t semicolon_ = 0;   // where a `;` comment began on this line
-    std::uint64_t name_hash_ = 0; // the tag name's hash over its complete 8-byte words
-    std::uint64_t name_word_ = 0; // and its last, incomplete word
+    bool blank_before_ = false;       // a blank line precedes the current line
+    std::size_t semicolon_ = 0;       // where a `;` comment began on this line
+    std::size_t semicolon_floor_ = 0; // line_floor_ when it began (a later cut is after it)
+    std::uint64_t name_hash_ = 0;     // the tag name's hash over its complete 8-byte words
+    std::uint64_t name_word_ = 0;     // and its last, incomplete word
     std::size_t name_len_ = 0;
 
     // game state
