@@ -4,10 +4,15 @@
 #include "pgnkit/pgn/splitter.hpp"
 
 #include "pgnkit/pgn/scan.hpp"
+#include "pgnkit/pgn/simd.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PGNKIT_HAVE_AVX2_KERNELS 1
+#include <immintrin.h>
+#endif
 
 namespace pgnkit {
 
@@ -512,7 +517,8 @@ struct MovetextBlock {
     bool braces = false;
 };
 
-MovetextBlock movetext_block(const char* p) {
+/// movetext_block() with SSE2 (or, without it, byte by byte).
+inline MovetextBlock movetext_block(const char* p) {
     MovetextBlock m;
 #ifdef __SSE2__
     __m128i braces = _mm_setzero_si128();
@@ -539,6 +545,39 @@ MovetextBlock movetext_block(const char* p) {
 #endif
     return m;
 }
+
+struct BaselineBlocks {
+    static MovetextBlock block(const char* p) { return movetext_block(p); }
+};
+
+#ifdef PGNKIT_HAVE_AVX2_KERNELS
+/// movetext_block() with AVX2: the same bits, 32 bytes a step.
+[[gnu::target("avx2")]] inline MovetextBlock movetext_block_avx2(const char* p) {
+    MovetextBlock m;
+    __m256i braces = _mm256_setzero_si256();
+    for (int k = 0; k < 2; ++k) {
+        __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * k));
+        __m256i eol = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8('\r')), v);
+        __m256i paren = _mm256_cmpeq_epi8(
+            _mm256_and_si256(v, _mm256_set1_epi8(static_cast<char>(0xFE))), _mm256_set1_epi8('('));
+        __m256i other = _mm256_or_si256(_mm256_or_si256(eol, paren),
+                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(';')));
+        m.other |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(other))}
+                   << (32 * k);
+        braces =
+            _mm256_or_si256(braces, _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x06)),
+                                                      _mm256_set1_epi8(0x7F)));
+    }
+    m.braces = _mm256_movemask_epi8(braces) != 0;
+    return m;
+}
+
+struct Avx2Blocks {
+    [[gnu::target("avx2")]] static MovetextBlock block(const char* p) {
+        return movetext_block_avx2(p);
+    }
+};
+#endif
 
 constexpr std::size_t none = ~std::size_t{0};
 
@@ -590,6 +629,21 @@ inline bool is_movetext_line_stop(char c) {
 } // namespace
 
 void GameSplitter::scan_movetext() {
+#ifdef PGNKIT_HAVE_AVX2_KERNELS
+    if (simd::level() == simd::Level::Avx2) return scan_movetext_avx2();
+#endif
+    scan_movetext_with<BaselineBlocks>();
+}
+
+#ifdef PGNKIT_HAVE_AVX2_KERNELS
+// Flattened: the AVX2 block code can be inlined only into a function compiled for AVX2.
+[[gnu::target("avx2"), gnu::flatten]] void GameSplitter::scan_movetext_avx2() {
+    scan_movetext_with<Avx2Blocks>();
+}
+#endif
+
+template <class Blocks>
+[[gnu::always_inline]] inline void GameSplitter::scan_movetext_with() {
     const char* b = buf_;
     const std::size_t e = end_;
     std::size_t p = pos_;
@@ -614,11 +668,11 @@ void GameSplitter::scan_movetext() {
                 // hardware prefetcher does not cross pages.
                 __builtin_prefetch(b + p + 2048);
                 if (e - p >= 64) {
-                    blk = movetext_block(b + p);
+                    blk = Blocks::block(b + p);
                 } else {
                     alignas(16) char tail[64] = {};
                     std::memcpy(tail, b + p, e - p);
-                    blk = movetext_block(tail);
+                    blk = Blocks::block(tail);
                     blk.other &= (std::uint64_t{1} << (e - p)) - 1;
                 }
                 pending = pending || blk.braces;

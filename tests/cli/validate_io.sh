@@ -189,6 +189,11 @@ real_summary=$(summary real.pgn)
     exit 2
 }
 
+echo "== vector code"
+# PGNKIT_SIMD=baseline runs the SSE2 scans on a machine with AVX2: the same report.
+full_report() { "$pgnkit" validate --format json --no-timing --no-progress all.pgn 2>&1 | md5sum; }
+expect simd-baseline-same-report "$(PGNKIT_SIMD=baseline full_report)" "$(full_report)"
+
 echo "== compressed inputs and stdin"
 zstd -q -3 real.pgn -o real.pgn.zst
 gzip -c real.pgn >real.pgn.gz

@@ -9,6 +9,7 @@
 
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/pgn/scan.hpp"
+#include "pgnkit/pgn/simd.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
@@ -228,7 +229,8 @@ struct PgnReader::Run {
     std::size_t ek = 0;
     std::size_t mk = 0;     // the next of the splitter's tag marks
     std::size_t nmarks = 0; // how many are used (none in a span with elisions)
-    bool has_cr;
+    unsigned kind;          // simd::scan_text of the text
+    bool has_cr;            // then line breaks are CR, LF and CR LF, else LF only
     std::uint64_t depth = 0;
     SourceLocation outer{};
     bool have_result = false;
@@ -243,7 +245,7 @@ struct PgnReader::Run {
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
           offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
-          has_cr(n != 0 && std::memchr(span.text.data(), '\r', span.text.size()) != nullptr) {}
+          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {}
 
     SourceLocation loc(std::size_t at) const {
         return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
@@ -324,7 +326,7 @@ struct PgnReader::Run {
     void run() {
         v.begin_game(sp);
         std::size_t bad = 0;
-        rd.utf8_ = is_valid_utf8(sp.text, &bad);
+        rd.utf8_ = !(kind & simd::NonAscii) || is_valid_utf8(sp.text, &bad);
         if (n >= 3 && std::memcmp(s, "\xEF\xBB\xBF", 3) == 0) i = 3;
         if (!rd.utf8_) {
             // Locate the first bad byte (rare path).

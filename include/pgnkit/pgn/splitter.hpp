@@ -155,10 +155,13 @@ class GameSplitter {
     void elide_undecided_blanks();
     bool tag_line_decided() const;
     void handle_newline(char c);
-    void scan_movetext();   // Movetext / Comment modes up to a line end or `;`
-    void open_tag_line();   // at the `[` of a tag line
-    void scan_tag();        // a tag line after its `[`
-    bool plain_tag_lines(); // the usual tag lines from after a `[`: true if one was taken
+    void scan_movetext();      // Movetext / Comment modes up to a line end or `;`
+    void scan_movetext_avx2(); // scan_movetext_with() compiled for AVX2
+    template <class Blocks>
+    void scan_movetext_with(); // scan_movetext(), with Blocks::block() for movetext_block()
+    void open_tag_line();      // at the `[` of a tag line
+    void scan_tag();           // a tag line after its `[`
+    bool plain_tag_lines();    // the usual tag lines from after a `[`: true if one was taken
     /// plain_tag_lines' loop for the most usual lines after a marked one, from after the `[` at
     /// q: true if it stopped at a line it leaves to that loop (q after its `[`), false if the
     /// next line does not begin with `[` (last, ls, lines as that loop keeps them).

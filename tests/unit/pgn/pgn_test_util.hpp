@@ -3,6 +3,7 @@
 
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/pgn/simd.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
@@ -12,6 +13,15 @@
 #include <vector>
 
 namespace pgnkit::test {
+
+/// Sets the SIMD level for a scope (simd::set_level), then puts back the one before.
+struct SimdLevel {
+    explicit SimdLevel(simd::Level l) : before(simd::level()) { simd::set_level(l); }
+    ~SimdLevel() { simd::set_level(before); }
+    SimdLevel(const SimdLevel&) = delete;
+    SimdLevel& operator=(const SimdLevel&) = delete;
+    simd::Level before;
+};
 
 /// Records every callback as one line of text ("move e4 @3:4").
 struct Recorder : VisitorBase {

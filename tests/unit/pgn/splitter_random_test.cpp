@@ -190,3 +190,32 @@ TEST_CASE("splitter: braces decide the comment state across 64-byte blocks", "[s
         }
     }
 }
+
+TEST_CASE("splitter: the AVX2 and the baseline block scans cut the same spans",
+          "[splitter][simd]") {
+    // scan_movetext runs movetext_block with AVX2 where the CPU has it, else with SSE2: the
+    // two must cut the same spans, with and without cuts, from reads and from views.
+    if (simd::best() != simd::Level::Avx2) WARN("no AVX2 here: the baseline is compared to itself");
+    std::mt19937 rng(30111);
+    SplitterLimits small;
+    small.token_keep_limit = 64;
+    small.span_keep_limit = 300;
+    for (int round = 0; round < 200; ++round) {
+        std::string text = random_pgn(rng, 40 + static_cast<std::size_t>(round) * 4);
+        // Bytes of every value here and there (Latin-1, UTF-8 lead bytes, NUL, DEL).
+        for (int k = 0; k < round % 7; ++k)
+            text[rng() % text.size()] = static_cast<char>(rng() % 256);
+        for (const SplitterLimits& limits : {SplitterLimits{}, small}) {
+            for (std::size_t max_read : {0, 17, 64}) {
+                for (bool views : {false, true}) {
+                    INFO("round " << round << " max_read " << max_read << " views " << views
+                                  << " keep " << limits.token_keep_limit);
+                    test::SimdLevel baseline(simd::Level::Baseline);
+                    const auto want = spans(text, max_read, limits, views);
+                    test::SimdLevel best(simd::best());
+                    CHECK(spans(text, max_read, limits, views) == want);
+                }
+            }
+        }
+    }
+}
