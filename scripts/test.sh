@@ -7,9 +7,13 @@
 # (PGNKIT_TEST_FUZZ=0 skips it), the fuzz step: scripts/fuzz.sh builds ./build-fuzz (clang,
 # libFuzzer, ASan + UBSan) and runs each of the four targets for 60 s
 # (PGNKIT_TEST_FUZZ_SECONDS), as many at a time as there are cores: about 4 minutes in all
-# on two, the build included. Fails if any part fails (all always run); a fuzz finding
-# (crash, sanitizer report, leak, timeout, broken invariant) is printed with its input and
-# kept in build-fuzz/crashes.
+# on two, the build included. The fuzzer's seed is fixed (PGNKIT_TEST_FUZZ_SEED, default
+# 20261201), so a clean tree explores the same inputs on every run: a finding is then a
+# change's doing and reproducible, and a longer local run with the same seed covers what CI
+# runs (`FUZZ_BUILD=/tmp/f FUZZ_ARGS=-seed=20261201 scripts/fuzz.sh -j 2 300`); explore with
+# other seeds by running scripts/fuzz.sh itself. Fails if any part fails (all always run); a
+# fuzz finding (crash, sanitizer report, leak, timeout, broken invariant) is printed with its
+# input and kept in build-fuzz/crashes.
 # Extra arguments go to both ctest runs, e.g. scripts/test.sh -L unit
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -35,6 +39,8 @@ if [[ -z $fuzz && ${CI:-} == true ]]; then fuzz=1; fi
 if [[ ${fuzz:-0} != 0 ]]; then
     seconds=${PGNKIT_TEST_FUZZ_SECONDS:-60}
     echo "test.sh: fuzzing, ${seconds}s per target (scripts/fuzz.sh, ./build-fuzz)"
-    "$root/scripts/fuzz.sh" -j "$(nproc 2>/dev/null || echo 2)" "$seconds" || status=1
+    seed=${PGNKIT_TEST_FUZZ_SEED:-20261201}
+    echo "test.sh: fuzzer seed $seed (PGNKIT_TEST_FUZZ_SEED)"
+    FUZZ_ARGS="-seed=$seed ${FUZZ_ARGS:-}" "$root/scripts/fuzz.sh" -j "$(nproc 2>/dev/null || echo 2)" "$seconds" || status=1
 fi
 exit "$status"
