@@ -29,7 +29,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("-V,--version", std::string("pgnkit ") + PGNKIT_VERSION);
     app.require_subcommand(1, 1);
     app.footer("Run 'pgnkit <command> --help' for a command's options. Exit codes: 0 ok, "
-               "1 invalid input found, 2 usage or I/O error.");
+               "1 invalid input found, 2 usage or I/O error.\nEnvironment (see man pgnkit): "
+               "NO_COLOR, PGNKIT_ZSTD_WINDOW_LOG_MAX (largest zstd window, log2), PGNKIT_SIMD "
+               "(baseline: the SSE2 scans on an AVX2 CPU).");
 
     pgnkit::cli::Runner run;
     pgnkit::cli::add_validate(app, run);
