@@ -2,8 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define PGNKIT_HAVE_AVX2_KERNELS 1
+#ifdef PGNKIT_SIMD_AVX2
 #include <immintrin.h>
 #endif
 #ifdef __SSE2__
@@ -14,7 +13,7 @@ namespace pgnkit::simd {
 
 namespace {
 Level detect() noexcept {
-#ifdef PGNKIT_HAVE_AVX2_KERNELS
+#ifdef PGNKIT_SIMD_AVX2
     // libgcc's (and compiler-rt's) test also asks the OS whether it saves the AVX state.
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) return Level::Avx2;
@@ -53,7 +52,7 @@ unsigned scan_text_baseline(const char* s, std::size_t n) noexcept {
     return kind;
 }
 
-#ifdef PGNKIT_HAVE_AVX2_KERNELS
+#ifdef PGNKIT_SIMD_AVX2
 [[gnu::target("avx2"), gnu::always_inline]] inline void scan_text_step(const char* p, __m256i& high,
                                                                        __m256i& crs) {
     const __m256i cr = _mm256_set1_epi8('\r');
@@ -88,7 +87,7 @@ void set_level(Level l) noexcept { detail::current = l == Level::Avx2 ? best() :
 const char* name(Level l) noexcept { return l == Level::Avx2 ? "avx2" : "baseline"; }
 
 unsigned scan_text(const char* s, std::size_t n) noexcept {
-#ifdef PGNKIT_HAVE_AVX2_KERNELS
+#ifdef PGNKIT_SIMD_AVX2
     if (level() == Level::Avx2) return scan_text_avx2(s, n);
 #endif
     return scan_text_baseline(s, n);

@@ -9,8 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define PGNKIT_HAVE_AVX2_KERNELS 1
+#ifdef PGNKIT_SIMD_AVX2
 #include <immintrin.h>
 #endif
 
@@ -550,7 +549,7 @@ struct BaselineBlocks {
     static MovetextBlock block(const char* p) { return movetext_block(p); }
 };
 
-#ifdef PGNKIT_HAVE_AVX2_KERNELS
+#ifdef PGNKIT_SIMD_AVX2
 /// movetext_block() with AVX2: the same bits, 32 bytes a step.
 [[gnu::target("avx2")]] inline MovetextBlock movetext_block_avx2(const char* p) {
     MovetextBlock m;
@@ -629,13 +628,13 @@ inline bool is_movetext_line_stop(char c) {
 } // namespace
 
 void GameSplitter::scan_movetext() {
-#ifdef PGNKIT_HAVE_AVX2_KERNELS
+#ifdef PGNKIT_SIMD_AVX2
     if (simd::level() == simd::Level::Avx2) return scan_movetext_avx2();
 #endif
     scan_movetext_with<BaselineBlocks>();
 }
 
-#ifdef PGNKIT_HAVE_AVX2_KERNELS
+#ifdef PGNKIT_SIMD_AVX2
 // Flattened: the AVX2 block code can be inlined only into a function compiled for AVX2.
 [[gnu::target("avx2"), gnu::flatten]] void GameSplitter::scan_movetext_avx2() {
     scan_movetext_with<Avx2Blocks>();
@@ -643,7 +642,7 @@ void GameSplitter::scan_movetext() {
 #endif
 
 template <class Blocks>
-[[gnu::always_inline]] inline void GameSplitter::scan_movetext_with() {
+void GameSplitter::scan_movetext_with() {
     const char* b = buf_;
     const std::size_t e = end_;
     std::size_t p = pos_;

@@ -6,6 +6,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/// AVX2 kernels are compiled here (functions with target("avx2")); they run when level()
+/// is Level::Avx2.
+#define PGNKIT_SIMD_AVX2 1
+#endif
+
 namespace pgnkit::simd {
 
 enum class Level : std::uint8_t { Baseline, Avx2 };
