@@ -75,6 +75,42 @@ TEST_CASE("validator: variations replay from the position before the move they r
     CHECK(validate(game("1. e4 e5 (1... c5 2. Bxf7) 2. Nf3 *")).has("illegal-move"));
 }
 
+TEST_CASE("validator: a variation starts from the exact position before the move it replaces",
+          "[validator]") {
+    // Each variation here is legal only if what the replaced move changed comes back.
+    // A capture: the captured pawn and the capturing one.
+    CHECK(validate(game("1. e4 d5 2. exd5 (2. Nc3 dxe4) Qxd5 *")).codes.empty());
+    // A king move: the king's square and both castling rights.
+    CHECK(validate(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke2 (4. O-O) Nf6 *")).codes.empty());
+    // A rook move that loses a castling right.
+    CHECK(validate(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Rg1 (4. O-O) Nf6 *")).codes.empty());
+    // The en passant square of the move before.
+    CHECK(validate(game("1. e4 Nf6 2. e5 d5 3. Nc3 (3. exd6) Ng4 *")).codes.empty());
+    // Nested, after a capture in the inner line.
+    CHECK(validate(game("1. e4 d5 2. exd5 (2. Nc3 dxe4 (2... d4 3. Nce2) 3. Nxe4) Qxd5 *"))
+              .codes.empty());
+    // And what must stay illegal: castling after the king moved in the main line.
+    CHECK(validate(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke2 Nf6 5. Ke1 (5. O-O) *"))
+              .has("illegal-move"));
+
+    // The position a diagnostic of a played move shows is the one before it.
+    const std::string mate = game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0", "", "1-0");
+    MemorySource src(mate);
+    GameSplitter splitter(src);
+    PgnReader reader;
+    const ValidateOptions opts;
+    GameValidator v(opts);
+    GameSpan span;
+    REQUIRE(splitter.next(span));
+    reader.read(span, v);
+    const auto& d = v.diagnostics();
+    auto it = std::find_if(d.begin(), d.end(), [](const Diagnostic& x) {
+        return code_name(x.code) == std::string_view("check-suffix");
+    });
+    REQUIRE(it != d.end());
+    CHECK(it->fen == "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+}
+
 TEST_CASE("validator: nested variations restore the repetition history", "[validator]") {
     // Knight dance: the start position occurs again after ply 4 and 8 (main line); the
     // variation's own repetitions must not leak into the main line count.
