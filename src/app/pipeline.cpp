@@ -12,7 +12,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -56,37 +55,57 @@ class BatchReader {
         }
     }
 
-    template <class Emit>
-    void run(Emit&& emit) {
-        for (const auto& path : opts_.inputs) {
-            if (stop_) return;
-            auto name = std::make_shared<const std::string>(path);
-            ++files_;
-            std::unique_ptr<ByteSource> src;
-            Batch batch = fresh(name);
-            batch.file_start = true;
-            try {
-                src = open_source(path);
-                GameSplitter splitter(*src);
-                GameSpan span;
-                while (!stop_ && splitter.next(span)) {
-                    add(batch, span);
-                    in_progress_bytes_ = src->bytes_in();
-                    if (batch.text.size() >= opts_.batch_bytes || batch.games.size() >= 8192) {
-                        emit(std::move(batch));
-                        batch = fresh(name);
-                    }
-                }
-            } catch (const IoError& e) {
-                emit(std::move(batch));
-                batch = fresh(name);
-                batch.io_error = e.what();
-                ++io_errors_;
-            }
-            emit(std::move(batch));
-            done_bytes_ += src ? src->bytes_in() : 0;
-            in_progress_bytes_ = 0;
+    /// The next batch of the run (false when every input is done or the run stopped): the
+    /// games of one input in order, a batch cut at about batch_bytes; the last batch of an
+    /// input may be empty. An input that cannot be opened or read gives, after the games
+    /// read before the failure, one batch that carries the message (io_error). Not
+    /// thread-safe: the workers take turns (run_pipeline).
+    bool next(Batch& batch) {
+        if (!error_.empty()) { // after the batch of the games before the failure
+            batch = fresh(name_);
+            batch.io_error = std::move(error_);
+            error_.clear();
+            close_input();
+            return true;
         }
+        if (!splitter_) {
+            if (stop_ || input_ == opts_.inputs.size()) return false;
+            const std::string& path = opts_.inputs[input_++];
+            name_ = std::make_shared<const std::string>(path);
+            ++files_;
+            first_ = true;
+            try {
+                src_ = open_source(path);
+                // Decompression and pipes read ahead on a thread of their own: the
+                // workers, which take turns at cutting batches, would wait for them.
+                if (!src_->can_view()) src_ = read_ahead(std::move(src_));
+                splitter_ = std::make_unique<GameSplitter>(*src_);
+            } catch (const IoError& e) {
+                error_ = e.what();
+                ++io_errors_;
+                if (error_.empty()) error_ = "input error";
+            }
+        }
+        batch = fresh(name_);
+        batch.file_start = first_;
+        first_ = false;
+        if (!error_.empty()) return true; // could not open: the message comes next
+        try {
+            GameSpan span;
+            while (!stop_ && splitter_->next(span)) {
+                add(batch, span);
+                in_progress_bytes_ = src_->bytes_in();
+                if (batch.text.size() >= opts_.batch_bytes || batch.games.size() >= 8192)
+                    return true;
+            }
+        } catch (const IoError& e) {
+            error_ = e.what();
+            ++io_errors_;
+            if (error_.empty()) error_ = "input error";
+            return true;
+        }
+        close_input();
+        return true;
     }
 
     /// --jobs 1: each game is handed to `game` as soon as it is cut, as a one-game batch
@@ -136,6 +155,12 @@ class BatchReader {
     std::uint64_t total_bytes() const { return total_known_ ? total_bytes_ : 0; }
 
   private:
+    void close_input() {
+        done_bytes_ += src_ ? src_->bytes_in() : 0;
+        in_progress_bytes_ = 0;
+        splitter_.reset();
+        src_.reset();
+    }
     Batch fresh(const std::shared_ptr<const std::string>& name) {
         Batch b;
         b.seq = seq_++;
@@ -167,6 +192,13 @@ class BatchReader {
     std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0;
     std::uint64_t total_bytes_ = 0;
     bool total_known_ = true;
+    // next(): the input being cut (splitter_ set while it is open).
+    std::size_t input_ = 0;
+    std::shared_ptr<const std::string> name_;
+    std::unique_ptr<ByteSource> src_;
+    std::unique_ptr<GameSplitter> splitter_;
+    bool first_ = false;
+    std::string error_; ///< an input's failure, for the batch after the current one
     std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
 };
 
@@ -270,13 +302,16 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.games = out.bytes = 0;
             });
     } else {
-        // Bounded queues keep memory flat: the reader waits when workers are behind.
-        const std::size_t max_queued = std::size_t(opts.jobs) * 2 + 2;
-        std::mutex mu;
-        std::condition_variable work_cv, space_cv, done_cv;
-        std::deque<Batch> work;
-        std::map<std::uint64_t, BatchOutput> done;
-        bool reading_finished = false;
+        // The workers take turns at the splitter: each cuts its own next batch (under
+        // `split_mu`) and processes it, so the batch's text is in the cache of the core
+        // that reads it, and no thread only splits. Outputs wait in `done` until the
+        // writer (this thread) hands them to the sink in order; a worker cuts no new batch
+        // while too many wait (a slow early batch), so memory stays flat.
+        const std::size_t max_waiting = std::size_t(opts.jobs) * 4 + 4;
+        std::mutex mu, split_mu;
+        std::condition_variable space_cv, done_cv;
+        std::map<std::uint64_t, BatchOutput> done; // under mu
+        bool reading_finished = false;             // under mu
         std::uint64_t next_to_write = 0, emitted = 0;
 
         std::vector<std::thread> workers;
@@ -284,15 +319,28 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
             BatchProcessor& p = processor_for(w);
             workers.emplace_back([&, pp = &p] {
                 for (;;) {
-                    Batch b;
                     {
                         std::unique_lock lk(mu);
-                        work_cv.wait(lk, [&] { return !work.empty() || reading_finished; });
-                        if (work.empty()) return;
-                        b = std::move(work.front());
-                        work.pop_front();
+                        space_cv.wait(lk, [&] {
+                            return stop || reading_finished || done.size() < max_waiting;
+                        });
+                        if (reading_finished) return;
                     }
-                    space_cv.notify_one();
+                    Batch b;
+                    {
+                        std::lock_guard split(split_mu);
+                        const bool got = reader.next(b);
+                        std::lock_guard lk(mu);
+                        if (!got) {
+                            if (!reading_finished) {
+                                reading_finished = true;
+                                done_cv.notify_all();
+                                space_cv.notify_all();
+                            }
+                            return;
+                        }
+                        ++emitted;
+                    }
                     BatchOutput out;
                     if (!stop)
                         process(*pp, b, out);
@@ -306,23 +354,6 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 }
             });
         }
-        std::thread reader_thread([&] {
-            reader.run([&](Batch&& b) {
-                std::unique_lock lk(mu);
-                // Also bound the finished-but-unwritten outputs (a slow early batch).
-                space_cv.wait(lk, [&] {
-                    return stop || (work.size() < max_queued && done.size() < 4 * max_queued);
-                });
-                work.push_back(std::move(b));
-                ++emitted;
-                lk.unlock();
-                work_cv.notify_one();
-            });
-            std::lock_guard lk(mu);
-            reading_finished = true;
-            work_cv.notify_all();
-            done_cv.notify_all();
-        });
         // The writer: this thread hands outputs to the sink strictly in sequence order.
         for (;;) {
             std::unique_lock lk(mu);
@@ -339,7 +370,6 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
             deliver(out);
             if (stop) space_cv.notify_all();
         }
-        reader_thread.join();
         for (auto& t : workers)
             if (t.joinable()) t.join();
     }

@@ -6,14 +6,20 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <memory>
+#include <mutex>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 #include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
@@ -521,6 +527,121 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
     // for views), else replayed after the peeked prefix.
     if (raw->can_view() && raw->unread(got)) return raw;
     return std::make_unique<PrefixSource>(std::move(raw), std::string(prefix));
+}
+
+// ---------------------------------------------------------------- read-ahead
+
+namespace {
+
+/// read_ahead(): a reader thread fills pieces; do_read() hands them out in order.
+class ReadAheadSource final : public ByteSource {
+  public:
+    ReadAheadSource(std::unique_ptr<ByteSource> inner, std::size_t chunk, std::size_t depth)
+        : inner_(std::move(inner)), name_(inner_->name()), size_(inner_->size_hint()),
+          compression_(inner_->compression()), chunk_(std::max<std::size_t>(chunk, 1)),
+          depth_(std::max<std::size_t>(depth, 1)), thread_([this] { fill(); }) {}
+    ~ReadAheadSource() override {
+        {
+            std::lock_guard lk(mu_);
+            quit_ = true;
+        }
+        cv_.notify_all();
+        thread_.join();
+    }
+    std::string_view name() const override { return name_; }
+    std::uint64_t bytes_in() const override { return bytes_in_.load(std::memory_order_relaxed); }
+    std::uint64_t size_hint() const override { return size_; }
+    Compression compression() const override { return compression_; }
+
+  protected:
+    std::size_t do_read(char* buf, std::size_t cap) override {
+        while (pos_ == cur_.size) {
+            std::unique_lock lk(mu_);
+            if (cur_.data) free_.push_back(std::move(cur_));
+            cur_ = Piece{};
+            pos_ = 0;
+            cv_.wait(lk, [&] { return !full_.empty() || done_; });
+            if (full_.empty()) {
+                if (!error_.empty()) throw IoError(error_);
+                return 0;
+            }
+            cur_ = std::move(full_.front());
+            full_.pop_front();
+            lk.unlock();
+            cv_.notify_all(); // room for one more piece
+        }
+        const std::size_t n = std::min(cap, cur_.size - pos_);
+        std::memcpy(buf, cur_.data.get() + pos_, n);
+        pos_ += n;
+        return n;
+    }
+
+  private:
+    /// The reader thread: reads pieces while fewer than depth_ wait, until the end, a
+    /// failure or the source's destruction.
+    void fill() {
+        for (;;) {
+            Piece piece;
+            {
+                std::unique_lock lk(mu_);
+                cv_.wait(lk, [&] { return quit_ || full_.size() < depth_; });
+                if (quit_) return;
+                if (!free_.empty()) {
+                    piece = std::move(free_.back());
+                    free_.pop_back();
+                }
+            }
+            std::string error;
+            std::size_t n = 0;
+            if (!piece.data) piece.data = std::make_unique_for_overwrite<char[]>(chunk_);
+            try {
+                n = inner_->read(piece.data.get(), chunk_);
+            } catch (const IoError& e) {
+                error = e.what();
+            } catch (const std::exception& e) {
+                error = fmt::format("{}: read error: {}", name_, e.what());
+            }
+            bytes_in_.store(inner_->bytes_in(), std::memory_order_relaxed);
+            piece.size = n;
+            std::lock_guard lk(mu_);
+            if (n != 0) full_.push_back(std::move(piece));
+            if (n == 0 || !error.empty()) {
+                done_ = true;
+                error_ = error.empty() ? error_ : error;
+            }
+            cv_.notify_all();
+            if (done_) return;
+        }
+    }
+
+    std::unique_ptr<ByteSource> inner_; ///< read by the thread only
+    const std::string name_;
+    const std::uint64_t size_;
+    const Compression compression_;
+    const std::size_t chunk_, depth_;
+    std::atomic<std::uint64_t> bytes_in_{0};
+    struct Piece {
+        std::unique_ptr<char[]> data; ///< chunk_ bytes
+        std::size_t size = 0;         ///< of them read
+    };
+    // The consumer's piece and its read position.
+    Piece cur_;
+    std::size_t pos_ = 0;
+    // Under mu_.
+    std::mutex mu_;
+    std::condition_variable cv_;
+    std::deque<Piece> full_; ///< pieces read, in order
+    std::vector<Piece> free_;
+    bool done_ = false, quit_ = false;
+    std::string error_;
+    std::thread thread_; ///< last: started once everything above is built
+};
+
+} // namespace
+
+std::unique_ptr<ByteSource> read_ahead(std::unique_ptr<ByteSource> inner, std::size_t chunk,
+                                       std::size_t depth) {
+    return std::make_unique<ReadAheadSource>(std::move(inner), chunk, depth);
 }
 
 std::unique_ptr<ByteSource> open_source(const std::string& path) {

@@ -1,8 +1,9 @@
 #pragma once
 /// The game pipeline (DESIGN.md "Data flow"): ByteSource → GameSplitter → workers →
-/// OrderedSink. The reader side cuts games into batches; N workers run a per-worker
-/// processor over each batch; one writer hands finished batches to the sink in input
-/// order, so the output is byte-identical for every number of jobs.
+/// OrderedSink. N workers take turns at cutting the next batch of games and each runs its
+/// own processor over the batch it cut (a decoder or a pipe reads ahead on a thread of its
+/// own); one writer hands finished batches to the sink in input order, so the output is
+/// byte-identical for every number of jobs.
 
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/pgn/splitter.hpp"

@@ -127,6 +127,14 @@ std::unique_ptr<ByteSource> open_source(const std::string& path);
 /// source that hands out `raw`'s bytes unchanged.
 std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw);
 
+/// Reads `inner` ahead on a thread of its own, in pieces of `chunk` bytes, at most `depth`
+/// pieces ahead (memory stays flat): the bytes, the end and a failure (IoError, after every
+/// byte before it) come out as `inner` gives them. For a source whose reading costs time
+/// of its own (a decoder, a pipe) while other threads consume what it gives.
+std::unique_ptr<ByteSource> read_ahead(std::unique_ptr<ByteSource> inner,
+                                       std::size_t chunk = std::size_t{1} << 20,
+                                       std::size_t depth = 4);
+
 /// Recommended read size: every source is read in pieces at least this large.
 inline constexpr std::size_t read_chunk_size = std::size_t{4} << 20;
 

@@ -250,3 +250,38 @@ TEST_CASE("io: a mapped file that shrinks while it is read gives IoError, not SI
     CHECK_THROWS_WITH(src2->view(1 << 20), Catch::Contains("shrank"));
     std::remove(path2.c_str());
 }
+
+TEST_CASE("io: read_ahead hands out the inner source's bytes, end and failure, in order", "[io]") {
+    const std::string a = games_text(3000);
+    // Pieces smaller and larger than the reads, and inner reads cut short.
+    for (std::size_t chunk : {std::size_t{1000}, std::size_t{65536}, std::size_t{1} << 20}) {
+        for (std::size_t max_read : {std::size_t{0}, std::size_t{777}}) {
+            INFO("chunk " << chunk << ", inner reads of at most " << max_read);
+            auto inner = MemorySource::owning(a, "ahead.pgn");
+            inner->set_max_read(max_read);
+            auto src = read_ahead(std::move(inner), chunk, 3);
+            CHECK(src->name() == "ahead.pgn");
+            CHECK(drain(*src) == a);
+            CHECK(src->read(nullptr, 0) == 0); // the end stays the end
+            CHECK(src->bytes_in() == a.size());
+        }
+    }
+    // A damaged stream: every good byte, then the decoder's own message.
+    std::string z = zstd_frame(a) + zstd_frame(a);
+    z.resize(z.size() - 10);
+    std::string direct_err, ahead_err;
+    const std::string direct = drain(*decode(z), &direct_err);
+    auto src = read_ahead(decode(z), 4096, 2);
+    CHECK(src->compression() == Compression::Zstd);
+    const std::string ahead = drain(*src, &ahead_err);
+    CHECK(ahead == direct);
+    CHECK(ahead_err == direct_err);
+    CHECK(ahead_err.find("truncated") != std::string::npos);
+    // Games cut from it are those of the source read directly.
+    CHECK(read_all(*read_ahead(decode(zstd_frame(a)), 5000, 2)).size() == 3000);
+    // Dropped unread, with the reader thread waiting for room: no hang.
+    auto dropped = read_ahead(MemorySource::owning(a, "x"), 100, 1);
+    char c;
+    CHECK(dropped->read(&c, 1) == 1);
+    dropped.reset();
+}
