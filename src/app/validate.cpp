@@ -100,7 +100,7 @@ class ValidateProcessor final : public BatchProcessor {
             bool utf8 = reader_.last_game_utf8();
             ++stats.games;
             stats.bytes += g.length;
-            stats.plies += std::uint64_t(validator_->info().plies);
+            stats.plies += std::uint64_t(validator_->plies());
             bool invalid = validator_->has_error();
             if (invalid)
                 ++stats.invalid;

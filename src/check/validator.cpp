@@ -259,12 +259,8 @@ void GameValidator::begin_game(const GameSpan& span) {
     span_ = &span;
     diags_.clear();
     errors_ = 0;
-    info_.white.clear();
-    info_.black.clear();
-    info_.round.clear();
-    info_.event.clear();
-    info_.result_tag.clear();
-    info_.termination.clear();
+    tag_text_ = {};
+    info_text_ = false;
     info_.result_marker.clear();
     info_.plies = 0;
     info_.replayed = false;
@@ -283,6 +279,31 @@ void GameValidator::begin_game(const GameSpan& span) {
     result_marker_.clear();
     first_move_loc_ = SourceLocation{span.first_line, 1, span.offset};
     date_ = 0;
+}
+
+void GameValidator::keep_text(TagText k, std::string_view value) {
+    // A value in the game's text stays there while the game is read; one the reader
+    // rewrote lives in its buffer only until the next tag.
+    const std::string_view text = span_ ? span_->text : std::string_view();
+    const auto at = reinterpret_cast<std::uintptr_t>(value.data()),
+               begin = reinterpret_cast<std::uintptr_t>(text.data());
+    if (at - begin <= text.size() && value.size() <= text.size() - (at - begin)) {
+        tag_text_[k] = value;
+    } else {
+        set_text(tag_owned_[k], value);
+        tag_text_[k] = tag_owned_[k];
+    }
+    info_text_ = false;
+}
+
+void GameValidator::fill_info_text() const {
+    set_text(info_.white, tag_text_[TextWhite]);
+    set_text(info_.black, tag_text_[TextBlack]);
+    set_text(info_.round, tag_text_[TextRound]);
+    set_text(info_.event, tag_text_[TextEvent]);
+    set_text(info_.result_tag, tag_text_[TextResult]);
+    set_text(info_.termination, tag_text_[TextTermination]);
+    info_text_ = true;
 }
 
 void GameValidator::tag(std::string_view name, std::string_view value, const SourceLocation& loc) {
@@ -308,13 +329,13 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
     const TagName kind = classify_tag(name);
     if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);
     switch (kind) {
-    case TagName::White: set_text(info_.white, value); break;
-    case TagName::Black: set_text(info_.black, value); break;
-    case TagName::Round: set_text(info_.round, value); break;
-    case TagName::Event: set_text(info_.event, value); break;
-    case TagName::Termination: set_text(info_.termination, value); break;
+    case TagName::White: keep_text(TextWhite, value); break;
+    case TagName::Black: keep_text(TextBlack, value); break;
+    case TagName::Round: keep_text(TextRound, value); break;
+    case TagName::Event: keep_text(TextEvent, value); break;
+    case TagName::Termination: keep_text(TextTermination, value); break;
     case TagName::Result:
-        set_text(info_.result_tag, value);
+        keep_text(TextResult, value);
         has_result_tag_ = true;
         copy_location(result_tag_loc_, loc);
         if (!is_result_value(value)) tag_problem(TagProblem::Result, name, value, loc);
@@ -884,18 +905,19 @@ void GameValidator::result(std::string_view text, const SourceLocation& loc) {
 
 void GameValidator::check_result() {
     info_.result_marker = result_marker_;
-    if (has_result_tag_ && !result_marker_.empty() && is_result_value(info_.result_tag) &&
-        info_.result_tag != result_marker_)
+    const std::string_view result_tag = tag_text_[TextResult];
+    if (has_result_tag_ && !result_marker_.empty() && is_result_value(result_tag) &&
+        result_tag != result_marker_)
         add(Code::ResultMismatch, result_loc_,
-            fmt::format("the Result tag says '{}' but the movetext ends with '{}'",
-                        info_.result_tag, result_marker_),
+            fmt::format("the Result tag says '{}' but the movetext ends with '{}'", result_tag,
+                        result_marker_),
             result_marker_);
     if (skip_ || depth_ == 0) return;
     Frame& f = frames_[0];
     if (f.stop.dead) return;
-    std::string_view r = !result_marker_.empty()             ? std::string_view(result_marker_)
-                         : is_result_value(info_.result_tag) ? std::string_view(info_.result_tag)
-                                                             : std::string_view();
+    std::string_view r = !result_marker_.empty()       ? std::string_view(result_marker_)
+                         : is_result_value(result_tag) ? result_tag
+                                                       : std::string_view();
     if (!f.stop.ended && !f.pos.in_check() && !has_legal_move(f.pos)) {
         f.stop.ended = true;
         f.end = LineEnd::Stalemate;
@@ -930,7 +952,7 @@ void GameValidator::check_result() {
     // FIDE 6.9: a player who oversteps the time loses, unless the opponent cannot mate
     // by any series of legal moves — then the game is drawn.
     if (r != "1-0" && r != "0-1") return;
-    if (says_time_forfeit(info_.termination)) {
+    if (says_time_forfeit(tag_text_[TextTermination])) {
         Color winner = r == "1-0" ? Color::White : Color::Black;
         if (!can_ever_mate(p, winner))
             add(Code::ResultContradictsPosition, at,

@@ -99,7 +99,14 @@ class GameValidator : public VisitorBase {
     }
 
     const std::vector<Diagnostic>& diagnostics() const { return diags_; }
-    const GameInfo& info() const { return info_; }
+    /// The game's facts; its texts (names, round, event, Result and Termination tags) are
+    /// copied here only when asked for.
+    const GameInfo& info() const {
+        if (!info_text_) fill_info_text();
+        return info_;
+    }
+    /// info().plies, without the texts.
+    int plies() const { return info_.plies; }
     bool has_error() const { return errors_ > 0; }
 
   private:
@@ -220,7 +227,16 @@ class GameValidator : public VisitorBase {
     const GameSpan* span_ = nullptr;
     std::vector<Diagnostic> diags_;
     int errors_ = 0;
-    GameInfo info_;
+    mutable GameInfo info_;
+    /// The tag values GameInfo has texts for, by TagText: views into the game's text, or
+    /// into tag_owned_ for a value the reader rewrote (escapes). info_'s texts are copies of
+    /// them once info_text_ is set.
+    enum TagText { TextWhite, TextBlack, TextRound, TextEvent, TextResult, TextTermination };
+    std::array<std::string_view, 6> tag_text_{};
+    std::array<std::string, 6> tag_owned_;
+    mutable bool info_text_ = false;
+    void keep_text(TagText k, std::string_view value);
+    void fill_info_text() const;
     // tags
     /// The first 256 tag names (the first min(tag_count_, 256) entries), for duplicates: views
     /// of the game's text (the reader's names stay valid until the game ends).

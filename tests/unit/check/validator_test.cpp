@@ -396,3 +396,36 @@ TEST_CASE("validator: duplicate tags among the usual names and many others", "[v
     CHECK(bad_tags(validate(game("1. e4 *", many + "[T5 \"w\"]\n[T248 \"w\"]\n"))) == 2);
     CHECK(bad_tags(validate(game("1. e4 *", many + "[T280 \"w\"]\n"))) == 0);
 }
+
+TEST_CASE("validator: the game's facts keep tag values as written, escapes undone", "[validator]") {
+    // Values the reader rewrites (escapes) live in its buffer only until the next tag; the
+    // others are read in the game's text. Both must come out whole, game after game.
+    const std::string pgn =
+        "[Event \"Open \\\"A\\\"\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"3.1\"]\n"
+        "[White \"Kasparov, \\\"Gazza\\\" \\\\ G.\"]\n[Black \"Short, N.\"]\n"
+        "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0\n\n" +
+        game("1. d4 *", "[Termination \"normal\"]\n");
+    MemorySource src(pgn);
+    GameSplitter splitter(src);
+    PgnReader reader;
+    const ValidateOptions opts;
+    GameValidator v(opts);
+    GameSpan span;
+    REQUIRE(splitter.next(span));
+    reader.read(span, v);
+    CHECK(v.info().event == "Open \"A\"");
+    CHECK(v.info().white == "Kasparov, \"Gazza\" \\ G.");
+    CHECK(v.info().black == "Short, N.");
+    CHECK(v.info().round == "3.1");
+    CHECK(v.info().result_tag == "1-0");
+    CHECK(v.info().termination == "time forfeit");
+    CHECK(v.info().result_marker == "1-0");
+    CHECK(v.plies() == 2);
+    REQUIRE(splitter.next(span));
+    reader.read(span, v);
+    CHECK(v.info().event == "e");
+    CHECK(v.info().white == "w");
+    CHECK(v.info().result_tag == "*");
+    CHECK(v.info().termination == "normal");
+    CHECK(v.plies() == 1);
+}
