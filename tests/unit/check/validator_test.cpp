@@ -1,4 +1,6 @@
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/chess/fen.hpp"
+#include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
@@ -428,4 +430,54 @@ TEST_CASE("validator: the game's facts keep tag values as written, escapes undon
     CHECK(v.info().result_tag == "*");
     CHECK(v.info().termination == "normal");
     CHECK(v.plies() == 1);
+}
+
+TEST_CASE("validator: each diagnostic of a played move shows the position before it, however many",
+          "[validator]") {
+    // Every check here lacks its '+': each check-suffix note must show the position before
+    // its move, and a variation after them must start at the right place (a guard for any
+    // way of keeping the position before the last move cheaper than a copy per move).
+    const std::string fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    const std::vector<std::string> moves = {"Ra8", "Kd7", "Ra7", "Kc6", "Ra6", "Kb5",
+                                            "Ra5", "Kc4", "Ra4", "Kd3", "Ra3", "Ke4",
+                                            "Ra4", "Kf5", "Ra5", "Kg6", "Ra6", "Kh7"};
+    std::string movetext;
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        movetext += (i % 2 == 0 ? std::to_string(i / 2 + 1) + ". " : "") + moves[i] + " ";
+    movetext += "(9... Kg7 10. Ra7) 10. Ra7 *"; // the variation replaces Kh7
+    const std::string pgn = game(movetext, "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n");
+    // The positions before White's moves, played here without the validator.
+    std::vector<std::string> want;
+    auto start = chess::parse_fen(fen);
+    REQUIRE(start.ok());
+    chess::Position p = start->position, var;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (i % 2 == 0) want.push_back(chess::format_fen(p));
+        if (i + 1 == moves.size()) var = p;
+        REQUIRE(chess::play_san(p, moves[i]).ok);
+    }
+    REQUIRE(chess::play_san(var, "Kg7").ok);
+    want.push_back(chess::format_fen(p)); // 10. Ra7
+    MemorySource src(pgn);
+    GameSplitter splitter(src);
+    PgnReader reader;
+    const ValidateOptions opts;
+    GameValidator v(opts);
+    GameSpan span;
+    REQUIRE(splitter.next(span));
+    reader.read(span, v);
+    std::vector<std::string> got;
+    for (const auto& d : v.diagnostics()) {
+        INFO(d.message);
+        if (code_name(d.code) == std::string_view("check-suffix"))
+            got.push_back(d.fen);
+        else
+            CHECK(d.severity != Severity::Error);
+    }
+    // The variation's 10. Ra7 gives check too, from the position after 9... Kg7.
+    REQUIRE(got.size() == want.size() + 1);
+    for (std::size_t i = 0; i + 2 < got.size(); ++i) CHECK(got[i] == want[i]);
+    CHECK(got[got.size() - 2] == chess::format_fen(var));
+    CHECK(got.back() == want.back());
+    CHECK(v.plies() == int(moves.size()) + 1);
 }
