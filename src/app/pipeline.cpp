@@ -109,7 +109,7 @@ class BatchReader {
     }
 
     /// --jobs 1: each game is handed to `game` as soon as it is cut, as a one-game batch
-    /// that borrows the splitter's buffer (no copy); `cut(io_error)` is called where run()
+    /// that borrows the splitter's buffer (no copy); `cut(io_error)` is called where next()
     /// would end a batch (same places), and once more with the message of an input error.
     template <class Game, class Cut>
     void run_direct(Game&& game, Cut&& cut) {
@@ -277,7 +277,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
 
     if (opts.jobs <= 1) {
         // Each game straight from the splitter's buffer; outputs go to the sink at the
-        // places where run() would cut its batches, so the output is the same.
+        // places where next() would cut its batches, so the output is the same.
         BatchProcessor& p = processor_for(0);
         BatchOutput out;
         std::uint64_t seq = 0;
