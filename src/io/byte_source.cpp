@@ -393,9 +393,23 @@ class ZstdSource final : public DecoderSource {
         produced_in_call_ = 0;
         while (out.pos < out.size) {
             if (!ensure_input()) {
-                if (frame_open_) fail("truncated zstd stream: the input ends inside a frame");
-                done_ = true;
-                break;
+                if (!frame_open_) {
+                    done_ = true;
+                    break;
+                }
+                // The decoder may hold bytes it had no room for: every one of them comes out
+                // before the truncation is reported, however large the reads are.
+                ZSTD_inBuffer none{in_.get(), 0, 0};
+                const std::size_t before = out.pos;
+                const std::size_t r = ZSTD_decompressStream(ds_, &out, &none);
+                produced_in_call_ = out.pos;
+                if (!ZSTD_isError(r) && r == 0) { // the frame's end had been read
+                    frame_open_ = false;
+                    continue;
+                }
+                if (ZSTD_isError(r) || out.pos == before)
+                    fail("truncated zstd stream: the input ends inside a frame");
+                continue;
             }
             ZSTD_inBuffer in{in_.get(), in_len_, in_pos_};
             std::size_t r = ZSTD_decompressStream(ds_, &out, &in);
@@ -438,9 +452,28 @@ class GzipSource final : public DecoderSource {
         std::size_t produced = 0;
         while (produced < cap) {
             if (!ensure_input()) {
-                if (member_open_) fail("truncated gzip stream: the input ends inside a member");
-                done_ = true;
-                break;
+                if (!member_open_) {
+                    done_ = true;
+                    break;
+                }
+                // zlib may hold bytes it had no room for (a match being copied): every one of
+                // them comes out before the truncation is reported, however large the reads are.
+                const std::size_t avail_out = std::min<std::size_t>(cap - produced, 1u << 30);
+                zs_.next_in = reinterpret_cast<Bytef*>(in_.get());
+                zs_.avail_in = 0;
+                zs_.next_out = reinterpret_cast<Bytef*>(buf + produced);
+                zs_.avail_out = static_cast<uInt>(avail_out);
+                const int r = inflate(&zs_, Z_NO_FLUSH);
+                const std::size_t got = avail_out - zs_.avail_out;
+                produced += got;
+                produced_in_call_ = produced;
+                if (r == Z_STREAM_END) {
+                    member_open_ = false;
+                    continue;
+                }
+                if ((r != Z_OK && r != Z_BUF_ERROR) || got == 0)
+                    fail("truncated gzip stream: the input ends inside a member");
+                continue;
             }
             if (!member_open_) {
                 if (in_[in_pos_] == 0) { // padding after the last member

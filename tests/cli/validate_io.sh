@@ -235,6 +235,15 @@ damaged_check() {
     else
         fail "$name.complete-games-validated" "got '$games' games, the decoded prefix has $events game starts"
     fi
+    # One worker reads the decoder itself, several read it ahead in other pieces: the same
+    # games before the damage, the same report and message.
+    "$pgnkit" validate --jobs 1 --no-timing --no-progress "$file" >damaged-1.out 2>damaged-1.err
+    "$pgnkit" validate --jobs 3 --no-timing --no-progress "$file" >damaged-3.out 2>damaged-3.err
+    if cmp -s damaged-1.out damaged-3.out && cmp -s damaged-1.err damaged-3.err; then
+        pass "$name.same-for-every-jobs"
+    else
+        fail "$name.same-for-every-jobs" "the report differs between --jobs 1 and 3"
+    fi
 }
 size=$(stat -c %s real.pgn.zst)
 head -c $((size / 2)) real.pgn.zst >truncated.pgn.zst
