@@ -51,6 +51,23 @@ std::string game(std::string movetext, std::string extra_tags = {}, std::string 
            result + "\"]\n" + extra_tags + "\n" + movetext + "\n\n";
 }
 
+/// A validator that reads the games of a text (which must outlive it) one at a time.
+struct GameByGame {
+    explicit GameByGame(const std::string& pgn) : src(pgn), splitter(src), v(opts) {}
+    /// Reads the next game; false after the last.
+    bool next() {
+        if (!splitter.next(span)) return false;
+        reader.read(span, v);
+        return true;
+    }
+    MemorySource src;
+    GameSplitter splitter;
+    PgnReader reader;
+    const ValidateOptions opts;
+    GameValidator v;
+    GameSpan span;
+};
+
 } // namespace
 
 TEST_CASE("validator: a clean game has no diagnostics", "[validator]") {
@@ -97,14 +114,9 @@ TEST_CASE("validator: a variation starts from the exact position before the move
 
     // The position a diagnostic of a played move shows is the one before it.
     const std::string mate = game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0", "", "1-0");
-    MemorySource src(mate);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    const ValidateOptions opts;
-    GameValidator v(opts);
-    GameSpan span;
-    REQUIRE(splitter.next(span));
-    reader.read(span, v);
+    GameByGame games(mate);
+    REQUIRE(games.next());
+    const GameValidator& v = games.v;
     const auto& d = v.diagnostics();
     auto it = std::find_if(d.begin(), d.end(), [](const Diagnostic& x) {
         return code_name(x.code) == std::string_view("check-suffix");
@@ -407,14 +419,9 @@ TEST_CASE("validator: the game's facts keep tag values as written, escapes undon
         "[White \"Kasparov, \\\"Gazza\\\" \\\\ G.\"]\n[Black \"Short, N.\"]\n"
         "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0\n\n" +
         game("1. d4 *", "[Termination \"normal\"]\n");
-    MemorySource src(pgn);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    const ValidateOptions opts;
-    GameValidator v(opts);
-    GameSpan span;
-    REQUIRE(splitter.next(span));
-    reader.read(span, v);
+    GameByGame games(pgn);
+    REQUIRE(games.next());
+    const GameValidator& v = games.v;
     CHECK(v.info().event == "Open \"A\"");
     CHECK(v.info().white == "Kasparov, \"Gazza\" \\ G.");
     CHECK(v.info().black == "Short, N.");
@@ -423,8 +430,7 @@ TEST_CASE("validator: the game's facts keep tag values as written, escapes undon
     CHECK(v.info().termination == "time forfeit");
     CHECK(v.info().result_marker == "1-0");
     CHECK(v.plies() == 2);
-    REQUIRE(splitter.next(span));
-    reader.read(span, v);
+    REQUIRE(games.next());
     CHECK(v.info().event == "e");
     CHECK(v.info().white == "w");
     CHECK(v.info().result_tag == "*");
@@ -458,14 +464,9 @@ TEST_CASE("validator: each diagnostic of a played move shows the position before
     }
     REQUIRE(chess::play_san(var, "Kg7").ok);
     want.push_back(chess::format_fen(p)); // 10. Ra7
-    MemorySource src(pgn);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    const ValidateOptions opts;
-    GameValidator v(opts);
-    GameSpan span;
-    REQUIRE(splitter.next(span));
-    reader.read(span, v);
+    GameByGame games(pgn);
+    REQUIRE(games.next());
+    const GameValidator& v = games.v;
     std::vector<std::string> got;
     for (const auto& d : v.diagnostics()) {
         INFO(d.message);
