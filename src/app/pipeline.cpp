@@ -81,9 +81,7 @@ class BatchReader {
                 if (!src_->can_view()) src_ = read_ahead(std::move(src_));
                 splitter_ = std::make_unique<GameSplitter>(*src_);
             } catch (const IoError& e) {
-                error_ = e.what();
-                ++io_errors_;
-                if (error_.empty()) error_ = "input error";
+                failed(e);
             }
         }
         batch = fresh(name_);
@@ -99,9 +97,7 @@ class BatchReader {
                     return true;
             }
         } catch (const IoError& e) {
-            error_ = e.what();
-            ++io_errors_;
-            if (error_.empty()) error_ = "input error";
+            failed(e);
             return true;
         }
         close_input();
@@ -155,6 +151,12 @@ class BatchReader {
     std::uint64_t total_bytes() const { return total_known_ ? total_bytes_ : 0; }
 
   private:
+    /// The input failed: next() hands out the message after the games before it.
+    void failed(const IoError& e) {
+        error_ = e.what();
+        if (error_.empty()) error_ = "input error";
+        ++io_errors_;
+    }
     void close_input() {
         done_bytes_ += src_ ? src_->bytes_in() : 0;
         in_progress_bytes_ = 0;
