@@ -388,47 +388,94 @@ class ZstdSource final : public DecoderSource {
     Compression compression() const override { return Compression::Zstd; }
 
   protected:
+    // zstd decodes a block straight into an output buffer with room for it, and withholds
+    // those bytes when the frame's checksum then fails; into a small one it hands bytes out
+    // as it goes. So the bytes before damage would depend on the reader's read sizes (and
+    // differ between --jobs 1 and N): zstd always decodes into the same staging buffer, read
+    // out from there.
     std::size_t decode(char* buf, std::size_t cap) override {
-        ZSTD_outBuffer out{buf, cap, 0};
         produced_in_call_ = 0;
-        while (out.pos < out.size) {
-            if (!ensure_input()) {
-                if (!frame_open_) {
+        std::size_t produced = 0;
+        while (produced < cap) {
+            if (stage_pos_ == stage_len_) {
+                if (!stage_error_.empty()) {
+                    std::string what;
+                    what.swap(stage_error_);
+                    throw IoError(what); // do_read hands out `produced` first
+                }
+                if (stage_end_) {
                     done_ = true;
                     break;
                 }
-                // The decoder may hold bytes it had no room for: every one of them comes out
-                // before the truncation is reported, however large the reads are.
-                ZSTD_inBuffer none{in_.get(), 0, 0};
-                const std::size_t before = out.pos;
-                const std::size_t r = ZSTD_decompressStream(ds_, &out, &none);
-                produced_in_call_ = out.pos;
-                if (!ZSTD_isError(r) && r == 0) { // the frame's end had been read
-                    frame_open_ = false;
-                    continue;
-                }
-                if (ZSTD_isError(r) || out.pos == before)
-                    fail("truncated zstd stream: the input ends inside a frame");
+                refill(produced);
                 continue;
             }
-            ZSTD_inBuffer in{in_.get(), in_len_, in_pos_};
-            std::size_t r = ZSTD_decompressStream(ds_, &out, &in);
-            in_pos_ = in.pos;
-            produced_in_call_ = out.pos;
-            if (ZSTD_isError(r) && ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
-                fail(fmt::format("zstd frame needs a window larger than {} MiB (a `zstd --long` "
-                                 "stream, or a damaged header); PGNKIT_ZSTD_WINDOW_LOG_MAX=31 "
-                                 "allows up to 2048 MiB",
-                                 (std::size_t{1} << zstd_window_log_max()) >> 20));
-            if (ZSTD_isError(r)) fail(fmt::format("corrupt zstd stream: {}", ZSTD_getErrorName(r)));
-            frame_open_ = r != 0;
+            const std::size_t n = std::min(cap - produced, stage_len_ - stage_pos_);
+            std::memcpy(buf + produced, stage_.get() + stage_pos_, n);
+            stage_pos_ += n;
+            produced += n;
+            produced_in_call_ = produced;
         }
-        return out.pos;
+        return produced;
     }
 
   private:
+    /// Decodes into the empty staging buffer until it is full, the stream ends or fails (the
+    /// message waits in stage_error_ behind the bytes decoded before it). `base`: the bytes
+    /// this read() call has handed out, for the message's count.
+    void refill(std::size_t base) {
+        ZSTD_outBuffer out{stage_.get(), stage_size_, 0};
+        try {
+            while (out.pos < out.size) {
+                if (!ensure_input()) {
+                    if (!frame_open_) {
+                        stage_end_ = true;
+                        break;
+                    }
+                    // The decoder may hold bytes it had no room for: every one of them comes
+                    // out before the truncation is reported.
+                    ZSTD_inBuffer none{in_.get(), 0, 0};
+                    const std::size_t before = out.pos;
+                    const std::size_t r = ZSTD_decompressStream(ds_, &out, &none);
+                    produced_in_call_ = base + out.pos;
+                    if (!ZSTD_isError(r) && r == 0) { // the frame's end had been read
+                        frame_open_ = false;
+                        continue;
+                    }
+                    if (ZSTD_isError(r) || out.pos == before)
+                        fail("truncated zstd stream: the input ends inside a frame");
+                    continue;
+                }
+                ZSTD_inBuffer in{in_.get(), in_len_, in_pos_};
+                std::size_t r = ZSTD_decompressStream(ds_, &out, &in);
+                in_pos_ = in.pos;
+                produced_in_call_ = base + out.pos;
+                if (ZSTD_isError(r) &&
+                    ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
+                    fail(fmt::format("zstd frame needs a window larger than {} MiB (a `zstd "
+                                     "--long` stream, or a damaged header); "
+                                     "PGNKIT_ZSTD_WINDOW_LOG_MAX=31 allows up to 2048 MiB",
+                                     (std::size_t{1} << zstd_window_log_max()) >> 20));
+                if (ZSTD_isError(r))
+                    fail(fmt::format("corrupt zstd stream: {}", ZSTD_getErrorName(r)));
+                frame_open_ = r != 0;
+            }
+        } catch (const IoError& e) {
+            stage_error_ = e.what();
+            if (stage_error_.empty()) stage_error_ = "corrupt zstd stream";
+        }
+        produced_in_call_ = base;
+        stage_pos_ = 0;
+        stage_len_ = out.pos;
+    }
+
     ZSTD_DStream* ds_;
     bool frame_open_ = false;
+    const std::size_t stage_size_ = ZSTD_DStreamOutSize();
+    std::unique_ptr<char[]> stage_ = std::make_unique_for_overwrite<char[]>(stage_size_);
+    std::size_t stage_pos_ = 0, stage_len_ = 0;
+    bool stage_end_ = false;
+    std::string stage_error_;
 };
 
 // ------------------------------------------------------------------ GzipSource
