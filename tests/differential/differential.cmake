@@ -11,6 +11,12 @@ add_test(NAME differential.chessops-random
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/scripts/differential-random.sh
                  $<TARGET_FILE:pgnkit> ${CMAKE_BINARY_DIR}/npm 10000)
 set_tests_properties(differential.chessops-random PROPERTIES LABELS differential TIMEOUT 3600)
-# Both install chessops into the same folder.
-set_tests_properties(differential.chessops differential.chessops-random PROPERTIES
-                     RESOURCE_LOCK npm)
+# Damaged random games (10,000, changed by chessops-mutate.mjs): validate's first error in
+# each game must be where chessops says the game first goes wrong.
+add_test(NAME differential.chessops-mutate
+         COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/scripts/differential-mutate.sh
+                 $<TARGET_FILE:pgnkit> ${CMAKE_BINARY_DIR}/npm 10000)
+set_tests_properties(differential.chessops-mutate PROPERTIES LABELS differential TIMEOUT 3600)
+# All three install chessops into the same folder.
+set_tests_properties(differential.chessops differential.chessops-random
+                     differential.chessops-mutate PROPERTIES RESOURCE_LOCK npm)

@@ -1,0 +1,172 @@
+// Damaged games for a differential test of validate's verdicts: random games played by npm
+// chessops, then one change to each (7 in 8): a move replaced by one from another game or by
+// a made-up SAN token (piece, disambiguation, capture, square, promotion, suffix, castling),
+// two moves swapped, a move deleted or written twice. chessops then replays the changed
+// moves and says where the game first goes wrong: at a move that no legal move matches
+// (pgnkit: illegal-move, ambiguous-move or bad-san), or at a move after the game has ended
+// (checkmate, stalemate, dead position, the 75-move rule, fivefold repetition; pgnkit:
+// move-after-game-end).
+//
+// Usage: node chessops-mutate.mjs SEED GAMES games.pgn expected.tsv
+//
+// expected.tsv has a line per game: game<TAB>verdict<TAB>ply<TAB>token, where the verdict is
+// `ok` (no error: ply 0), `bad` or `end`, ply counts from 1 in the main line and token is the
+// move text there. The Result is `*`, or the result of the last position when the changed
+// game stays legal to an end; the movetext is numbered by the order of the moves as written. One game in eight starts from a Chess960 position.
+import { Chess } from 'chessops/chess';
+import { makeFen, parseFen } from 'chessops/fen';
+import { makeSan, parseSan } from 'chessops/san';
+import fs from 'fs';
+
+const [seedArg, gamesArg, pgnPath, tsvPath] = process.argv.slice(2);
+if (!tsvPath) {
+  console.error('usage: node chessops-mutate.mjs SEED GAMES games.pgn expected.tsv');
+  process.exit(2);
+}
+
+// mulberry32, as chessops-random.mjs: a run can be repeated exactly.
+let state = Number(seedArg) >>> 0;
+const random = () => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = (list) => list[Math.floor(random() * list.length)];
+const chance = (p) => random() < p;
+
+const random960 = () => {
+  const rank = Array(8).fill('');
+  rank[pick([0, 2, 4, 6])] = 'b';
+  rank[pick([1, 3, 5, 7])] = 'b';
+  const free = () => rank.flatMap((p, i) => (p ? [] : [i]));
+  rank[pick(free())] = 'q';
+  rank[pick(free())] = 'n';
+  rank[pick(free())] = 'n';
+  const [a, k, h] = free();
+  rank[a] = 'r';
+  rank[k] = 'k';
+  rank[h] = 'r';
+  const black = rank.join('');
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+};
+
+const legalMoves = (pos) => {
+  const moves = [];
+  for (const [from, dests] of pos.allDests()) {
+    const piece = pos.board.get(from);
+    for (const to of dests) {
+      const last = (to >> 3) === (piece.color === 'white' ? 7 : 0);
+      if (piece.role === 'pawn' && last)
+        for (const promotion of ['queen', 'rook', 'bishop', 'knight']) moves.push({ from, to, promotion });
+      else moves.push({ from, to });
+    }
+  }
+  return moves;
+};
+
+const startPosition = (fen) => (fen ? Chess.fromSetup(parseFen(fen).unwrap()).unwrap() : Chess.default());
+const epd = (pos) => makeFen(pos.toSetup(), { epd: true });
+// Whether the game is over in `pos` (seen: repetition counts by EPD).
+const ended = (pos, seen) =>
+  pos.isCheckmate() || pos.isStalemate() || pos.isInsufficientMaterial() || pos.halfmoves >= 150 ||
+  seen.get(epd(pos)) >= 5;
+
+// A random game: uniform moves, captures and promotions preferred a third of the time, a
+// mate taken when one of six sampled moves gives it; it stops where the rules end it.
+const playGame = (fen) => {
+  const pos = startPosition(fen);
+  const seen = new Map([[epd(pos), 1]]);
+  const sans = [];
+  const length = 10 + Math.floor(random() * 150);
+  while (sans.length < length && !ended(pos, seen)) {
+    const moves = legalMoves(pos);
+    const forcing = moves.filter((m) => m.promotion || (pos.board.has(m.to) && pos.board.get(m.to).color !== pos.turn));
+    let move = forcing.length && chance(1 / 3) ? pick(forcing) : pick(moves);
+    for (let t = 0; t < 6; t++) {
+      const m = pick(moves);
+      const after = pos.clone();
+      after.play(m);
+      if (after.isCheckmate()) {
+        move = m;
+        break;
+      }
+    }
+    sans.push(makeSan(pos, move));
+    pos.play(move);
+    seen.set(epd(pos), (seen.get(epd(pos)) || 0) + 1);
+  }
+  return sans;
+};
+
+const files = 'abcdefgh';
+// A made-up SAN token: often legal-looking, often not legal.
+const madeUp = () => {
+  if (chance(0.08)) return pick(['O-O', 'O-O-O', 'O-O+', 'O-O-O+']);
+  const piece = pick(['', '', 'N', 'B', 'R', 'Q', 'K']);
+  const to = pick([...files]) + String(1 + Math.floor(random() * 8));
+  let text = piece;
+  if (piece === '') {
+    if (chance(0.4)) text += pick([...files]) + 'x';
+  } else {
+    if (chance(0.15)) text += pick([...files]);
+    if (chance(0.1)) text += String(1 + Math.floor(random() * 8));
+    if (chance(0.3)) text += 'x';
+  }
+  text += to;
+  if (piece === '' && (to[1] === '8' || to[1] === '1') && chance(0.8)) text += '=' + pick(['Q', 'R', 'B', 'N']);
+  if (chance(0.15)) text += pick(['+', '#']);
+  return text;
+};
+
+const pool = [];
+const pgn = [];
+const tsv = [];
+const games = Number(gamesArg);
+for (let n = 1; n <= games; n++) {
+  const fen = n % 8 === 0 ? random960() : null;
+  const sans = playGame(fen);
+  const k = Math.floor(random() * sans.length);
+  const kind = Math.floor(random() * 8);
+  const moves = sans.slice();
+  if (kind === 1 && pool.length) moves[k] = pick(pool);
+  else if (kind === 2 && k + 1 < moves.length) [moves[k], moves[k + 1]] = [moves[k + 1], moves[k]];
+  else if (kind === 3) moves.splice(k, 1);
+  else if (kind === 4) moves.splice(k, 0, moves[k]);
+  else if (kind >= 5) moves[k] = madeUp();
+  for (let t = 0; t < 4; t++) pool.push(pick(sans));
+  if (pool.length > 4096) pool.splice(0, pool.length - 4096);
+
+  // Where the changed game first goes wrong, as chessops sees it.
+  const pos = startPosition(fen);
+  const seen = new Map([[epd(pos), 1]]);
+  let verdict = ['ok', 0, ''];
+  for (let i = 0; i < moves.length; i++) {
+    if (ended(pos, seen)) {
+      verdict = ['end', i + 1, moves[i]];
+      break;
+    }
+    const move = parseSan(pos, moves[i]);
+    if (!move) {
+      verdict = ['bad', i + 1, moves[i]];
+      break;
+    }
+    pos.play(move);
+    seen.set(epd(pos), (seen.get(epd(pos)) || 0) + 1);
+  }
+  // A game that stays legal to its end gets the result its last position has (a `*` after
+  // checkmate contradicts the position).
+  let result = '*';
+  if (verdict[0] === 'ok' && ended(pos, seen))
+    result = pos.isCheckmate() ? (pos.turn === 'white' ? '0-1' : '1-0') : '1/2-1/2';
+  const tags = [['Event', `mutate ${seedArg}`], ['Site', '?'], ['Date', '2026.12.01'], ['Round', String(n)],
+    ['White', 'a'], ['Black', 'b'], ['Result', result]];
+  if (fen) tags.push(['Variant', 'Chess960'], ['SetUp', '1'], ['FEN', fen]);
+  const words = moves.map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s));
+  words.push(result);
+  pgn.push(tags.map(([name, value]) => `[${name} "${value}"]`).join('\n') + '\n\n' + words.join(' ') + '\n');
+  tsv.push(`${n}\t${verdict[0]}\t${verdict[1]}\t${verdict[2]}`);
+}
+fs.writeFileSync(pgnPath, pgn.join('\n'));
+fs.writeFileSync(tsvPath, tsv.join('\n') + '\n');
