@@ -3,7 +3,8 @@
 # validate says a game first goes wrong).
 #   scripts/differential-mutate.sh [PGNKIT] [WORKDIR] [GAMES] [SEED]
 # tests/differential/chessops-mutate.mjs plays GAMES (default 5000) random games with
-# chessops and changes one move in 7 of 8 (replaced, made up, swapped, deleted, doubled);
+# chessops and changes one move in 7 of 8 (replaced, made up, swapped, deleted, doubled; half
+# of the changed games carry the change in a variation beside the unchanged main line);
 # chessops replays the changed moves and says where each game first goes wrong. pgnkit's
 # first error of each game (`validate --format json`) must be at the same ply: illegal-move,
 # ambiguous-move or bad-san where no legal move matches the text, move-after-game-end after

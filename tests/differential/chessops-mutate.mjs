@@ -1,7 +1,8 @@
 // Damaged games for a differential test of validate's verdicts: random games played by npm
 // chessops, then one change to each (7 in 8): a move replaced by one from another game or by
 // a made-up SAN token (piece, disambiguation, capture, square, promotion, suffix, castling),
-// two moves swapped, a move deleted or written twice. chessops then replays the changed
+// two moves swapped, a move deleted or written twice; half of the changed games keep their
+// moves and carry the changed ones in a variation. chessops then replays the changed
 // moves and says where the game first goes wrong: at a move that no legal move matches
 // (pgnkit: illegal-move, ambiguous-move or bad-san), or at a move after the game has ended
 // (checkmate, stalemate, dead position, the 75-move rule, fivefold repetition; pgnkit:
@@ -148,7 +149,12 @@ for (let n = 1; n <= games; n++) {
       break;
     }
     const move = parseSan(pos, moves[i]);
-    if (!move) {
+    // chessops writes castling as the king taking its own rook, and so reads `Kd8` (a king
+    // move onto its rook) as castling; in SAN castling is O-O or O-O-O, and pgnkit reads the
+    // king move as illegal (the square is occupied).
+    const castlingAsKingMove = move && !moves[i].startsWith('O') && pos.board.get(move.from)?.role === 'king' &&
+      pos.board.get(move.to)?.color === pos.turn;
+    if (!move || castlingAsKingMove) {
       verdict = ['bad', i + 1, moves[i]];
       break;
     }
@@ -157,15 +163,37 @@ for (let n = 1; n <= games; n++) {
   }
   // A game that stays legal to its end gets the result its last position has (a `*` after
   // checkmate contradicts the position).
-  let result = '*';
-  if (verdict[0] === 'ok' && ended(pos, seen))
-    result = pos.isCheckmate() ? (pos.turn === 'white' ? '0-1' : '1-0') : '1/2-1/2';
+  const resultOf = (p, counts) =>
+    !ended(p, counts) ? '*' : p.isCheckmate() ? (p.turn === 'white' ? '0-1' : '1-0') : '1/2-1/2';
+  // Half the changed games keep their moves as the main line and carry the change in a
+  // variation that replaces move k: the first error is then the variation's.
+  const inVariation = kind !== 0 && k < moves.length && chance(0.5);
+  let result = verdict[0] === 'ok' ? resultOf(pos, seen) : '*';
+  if (inVariation) {
+    const main = startPosition(fen);
+    const counts = new Map([[epd(main), 1]]);
+    for (const san of sans) {
+      main.play(parseSan(main, san));
+      counts.set(epd(main), (counts.get(epd(main)) || 0) + 1);
+    }
+    result = resultOf(main, counts);
+  }
   const tags = [['Event', `mutate ${seedArg}`], ['Site', '?'], ['Date', '2026.12.01'], ['Round', String(n)],
     ['White', 'a'], ['Black', 'b'], ['Result', result]];
   if (fen) tags.push(['Variant', 'Chess960'], ['SetUp', '1'], ['FEN', fen]);
-  const words = moves.map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s));
+  // The moves list[from..to) numbered as in a game from move 1 (`12...` where a segment
+  // starts with Black's move).
+  const numbered = (list, from, to) =>
+    list.slice(from, to).map((san, j) => {
+      const i = from + j;
+      if (i % 2 === 0) return `${i / 2 + 1}. ${san}`;
+      return j === 0 ? `${(i - 1) / 2 + 1}... ${san}` : san;
+    });
+  const words = inVariation
+    ? [...numbered(sans, 0, k + 1), '(', ...numbered(moves, k, moves.length), ')', ...numbered(sans, k + 1, sans.length)]
+    : numbered(moves, 0, moves.length);
   words.push(result);
-  pgn.push(tags.map(([name, value]) => `[${name} "${value}"]`).join('\n') + '\n\n' + words.join(' ') + '\n');
+  pgn.push(tags.map(([name, value]) => `[${name} "${value}"]`).join('\n') + '\n\n' + words.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')') + '\n');
   tsv.push(`${n}\t${verdict[0]}\t${verdict[1]}\t${verdict[2]}`);
 }
 fs.writeFileSync(pgnPath, pgn.join('\n'));
