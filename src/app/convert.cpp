@@ -54,6 +54,10 @@ class ConvertProcessor final : public BatchProcessor {
     void process(const Batch& batch, BatchOutput& out) override {
         for (const BatchGame& g : batch.games) {
             GameSpan span = batch.span(g);
+            if (g.not_pgn) { // text between games: no game, not written
+                out.rejects += not_pgn_report(span);
+                continue;
+            }
             reader_.read(span, writer_);
             ++stats.games;
             stats.bytes += g.length;

@@ -1080,6 +1080,10 @@ class FenProcessor final : public BatchProcessor {
         visitor_->begin_batch(out.out);
         for (const BatchGame& g : batch.games) {
             GameSpan span = batch.span(g);
+            if (g.not_pgn) { // text between games: no game
+                out.err += not_pgn_report(span);
+                continue;
+            }
             visitor_->set_game(g.number);
             reader_.read(span, *visitor_);
             ++stats.games;

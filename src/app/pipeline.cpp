@@ -1,5 +1,6 @@
 #include "pgnkit/app/pipeline.hpp"
 
+#include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
 
 #include <fmt/format.h>
@@ -31,6 +32,92 @@ GameSpan Batch::span(const BatchGame& g) const {
     s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
     s.tags = std::span<const TagMark>(tags.data() + g.tag_begin, g.tag_count);
     return s;
+}
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+/// Where a movetext token ends (as the reader cuts them: blanks, line ends and the
+/// delimiters that start something else).
+bool ends_token(char c) {
+    return is_blank(c) || is_line_end(c) || c == '{' || c == '}' || c == '(' || c == ')' ||
+           c == '[' || c == ']' || c == ';' || c == '$' || c == '"' ||
+           static_cast<unsigned char>(c) < 0x20;
+}
+
+/// Whether a line whose first non-blank byte is at text[i] starts like PGN.
+bool pgn_line(std::string_view text, std::size_t i) {
+    const char c = text[i];
+    if (c == '[' || c == '{' || c == ';' || c == '(' || c == ')' || c == '$' || c == '*')
+        return true;
+    if (c >= '0' && c <= '9') return true; // a move number or a result (or 0-0 castling)
+    std::size_t e = i;
+    while (e < text.size() && !ends_token(text[e])) ++e;
+    std::string_view token = text.substr(i, e - i);
+    // Annotation glyphs glued to a move (e4!?) do not make it text.
+    while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
+    // Null moves (--) are not taken: a mail signature starts with "-- ".
+    chess::San san;
+    return !token.empty() && chess::parse_san(token, san);
+}
+
+} // namespace
+
+bool looks_like_pgn(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        // The first non-blank byte of the line (a byte-order mark skipped).
+        if (text.compare(i, 3, "\xEF\xBB\xBF") == 0) i += 3;
+        while (i < text.size() && is_blank(text[i])) ++i;
+        if (i < text.size() && !is_line_end(text[i]) && text[i] != '%' && pgn_line(text, i))
+            return true;
+        while (i < text.size() && !is_line_end(text[i])) ++i;
+        while (i < text.size() && is_line_end(text[i])) ++i;
+    }
+    return false;
+}
+
+NotPgnText describe_not_pgn(const GameSpan& span) {
+    NotPgnText d;
+    const std::string_view t = span.text;
+    std::uint64_t line = span.first_line;
+    std::size_t line_start = 0, first = 0;
+    // The first non-blank byte (blank lines and a byte-order mark skipped).
+    while (first < t.size()) {
+        if (first == line_start && t.compare(first, 3, "\xEF\xBB\xBF") == 0) first += 3;
+        if (first < t.size() && (is_blank(t[first]) || is_line_end(t[first]))) {
+            if (t[first] == '\n' ||
+                (t[first] == '\r' && (first + 1 == t.size() || t[first + 1] != '\n'))) {
+                ++line;
+                line_start = first + 1;
+            }
+            ++first;
+            continue;
+        }
+        break;
+    }
+    std::size_t end = t.size();
+    while (end > first && (is_blank(t[end - 1]) || is_line_end(t[end - 1]))) --end;
+    d.lines = first < end ? 1 : 0;
+    for (std::size_t i = first; i < end; ++i)
+        if (t[i] == '\n' || (t[i] == '\r' && t[i + 1] != '\n')) ++d.lines;
+    d.at = {line, std::uint32_t(first - line_start + 1), span.offset + first};
+    std::size_t e = first;
+    while (e < end && !ends_token(t[e])) ++e;
+    d.first_word = t.substr(first, std::min<std::size_t>(e - first, 80));
+    return d;
+}
+
+std::string not_pgn_message(const NotPgnText& what) {
+    return fmt::format("text between games is not PGN; skipped ({} line{})", what.lines,
+                       what.lines == 1 ? "" : "s");
+}
+
+std::string not_pgn_report(const GameSpan& span) {
+    const NotPgnText what = describe_not_pgn(span);
+    return fmt::format("{}:{}:{}: warning[unexpected-text]: {}\n", span.file, what.at.line,
+                       what.at.column, not_pgn_message(what));
 }
 
 int default_jobs() {
@@ -74,6 +161,7 @@ class BatchReader {
             name_ = std::make_shared<const std::string>(path);
             ++files_;
             first_ = true;
+            file_games_ = 0;
             try {
                 src_ = open_source(path);
                 // Decompression and pipes read ahead on a thread of their own: the
@@ -113,6 +201,7 @@ class BatchReader {
         for (const auto& path : opts_.inputs) {
             if (stop_) return;
             one.file = std::make_shared<const std::string>(path);
+            file_games_ = 0;
             ++files_;
             std::unique_ptr<ByteSource> src;
             std::size_t bytes = 0, games = 0;
@@ -177,7 +266,12 @@ class BatchReader {
         g.first_line = s.first_line;
         g.offset = s.offset;
         g.length = s.length;
-        g.number = ++games_;
+        // Text between games: after a game of this input, a span without the splitter's tag
+        // marks that is not PGN. (Before the first game it stays a game of its own, with its
+        // errors: a file that is no PGN at all is one invalid game, as other readers count.)
+        g.not_pgn = file_games_ != 0 && s.tags.empty() && !looks_like_pgn(s.text);
+        if (!g.not_pgn) ++file_games_;
+        g.number = g.not_pgn ? games_ + 1 : ++games_;
         g.truncated = s.truncated;
         g.elision_begin = std::uint32_t(b.elisions.size());
         g.elision_count = std::uint32_t(s.elisions.size());
@@ -192,6 +286,7 @@ class BatchReader {
     const PipelineOptions& opts_;
     std::atomic<bool>& stop_;
     std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0;
+    std::uint64_t file_games_ = 0; ///< games of the input being cut
     std::uint64_t total_bytes_ = 0;
     bool total_known_ = true;
     // next(): the input being cut (splitter_ set while it is open).

@@ -624,7 +624,8 @@ class StatsProcessor final : public BatchProcessor {
         vopts_.details = false; // only has_error() is read (the validator keeps a reference)
     }
     void process(const Batch& batch, BatchOutput&) override {
-        for (const BatchGame& g : batch.games) read(batch.span(g));
+        for (const BatchGame& g : batch.games)
+            if (!g.not_pgn) read(batch.span(g)); // text between games is no game
     }
     void read(const GameSpan& span) {
         reader_.read(span, *visitor_);
@@ -668,7 +669,12 @@ class StatsProcessor final : public BatchProcessor {
     MemorySource src(pgn);
     GameSplitter splitter(src);
     GameSpan span;
-    while (splitter.next(span)) proc.read(span);
+    // As the pipeline: text between games that is not PGN is no game.
+    for (bool first = true; splitter.next(span);) {
+        if (!first && span.tags.empty() && !looks_like_pgn(span.text)) continue;
+        proc.read(span);
+        first = false;
+    }
     return std::move(proc.groups);
 }
 

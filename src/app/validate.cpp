@@ -96,6 +96,10 @@ class ValidateProcessor final : public BatchProcessor {
     void process(const Batch& batch, BatchOutput& out) override {
         for (const BatchGame& g : batch.games) {
             GameSpan span = batch.span(g);
+            if (g.not_pgn) {
+                not_pgn(span, out);
+                continue;
+            }
             reader_.read(span, *validator_);
             bool utf8 = reader_.last_game_utf8();
             ++stats.games;
@@ -117,9 +121,9 @@ class ValidateProcessor final : public BatchProcessor {
                 if (opts_.quiet || (d.severity == Severity::Info && !opts_.show_info)) continue;
                 line_.clear();
                 if (opts_.format == OutputFormat::Json)
-                    json(line_, span, d, utf8);
+                    json(line_, span, d, utf8, &validator_->info());
                 else
-                    text(line_, span, d, utf8);
+                    text(line_, span, d, utf8, &validator_->info());
                 out.out.append(line_);
             }
             if (html_ && invalid) // --html only: no work here otherwise
@@ -136,6 +140,37 @@ class ValidateProcessor final : public BatchProcessor {
     ValidateStats stats;
 
   private:
+    /// Text between games that is not PGN: no game (not counted, in neither --rejects nor
+    /// --accepted), one unexpected-text diagnostic.
+    void not_pgn(const GameSpan& span, BatchOutput& out) {
+        stats.bytes += span.length;
+        const Severity sev = vopts_.severities.get(Code::UnexpectedText);
+        if (sev == Severity::Ignore) return;
+        const NotPgnText what = describe_not_pgn(span);
+        Diagnostic d;
+        d.code = Code::UnexpectedText;
+        d.severity = sev;
+        d.loc = what.at;
+        d.game = 0;
+        d.message = not_pgn_message(what);
+        d.token = std::string(what.first_word);
+        ++stats.by_code[static_cast<int>(d.code)];
+        if (sev == Severity::Error)
+            ++stats.errors;
+        else if (sev == Severity::Warning)
+            ++stats.warnings;
+        else
+            ++stats.infos;
+        if (opts_.quiet || (sev == Severity::Info && !opts_.show_info)) return;
+        const bool utf8 = is_valid_utf8(span.text);
+        line_.clear();
+        if (opts_.format == OutputFormat::Json)
+            json(line_, span, d, utf8, nullptr);
+        else
+            text(line_, span, d, utf8, nullptr);
+        out.out.append(line_);
+    }
+
     std::string line_; ///< one diagnostic's line, appended to the batch's output
     /// Games are written back byte for byte; a separator is added only when the game's own
     /// text does not end with a blank line (the last game of a file without a final newline).
@@ -170,20 +205,26 @@ class ValidateProcessor final : public BatchProcessor {
             if (c == '\t') c = ' ';
     }
 
-    void text(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8) const {
+    /// One diagnostic in the text format; `game` is nullptr for text that is no game.
+    void text(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8,
+              const GameInfo* game) const {
         Style st{opts_.color};
-        const GameInfo& info = validator_->info();
         out += fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}", st.bold(), span.file, d.loc.line,
                            d.loc.column, st.reset(), st.sev(d.severity), severity_name(d.severity),
                            code_name(d.code), st.reset(), printable(d.message, utf8));
-        out += fmt::format(" (game {}", d.game);
-        if (!info.white.empty() || !info.black.empty())
-            out += fmt::format(", {} – {}", printable(info.white.empty() ? "?" : info.white, utf8),
-                               printable(info.black.empty() ? "?" : info.black, utf8));
-        if (!info.round.empty() && info.round != "?" && info.round != "-")
-            out += fmt::format(", round {}", printable(info.round, utf8));
-        if (d.ply > 0) out += fmt::format(", ply {}", d.ply);
-        out += ")\n";
+        if (game != nullptr) {
+            const GameInfo& info = *game;
+            out += fmt::format(" (game {}", d.game);
+            if (!info.white.empty() || !info.black.empty())
+                out +=
+                    fmt::format(", {} – {}", printable(info.white.empty() ? "?" : info.white, utf8),
+                                printable(info.black.empty() ? "?" : info.black, utf8));
+            if (!info.round.empty() && info.round != "?" && info.round != "-")
+                out += fmt::format(", round {}", printable(info.round, utf8));
+            if (d.ply > 0) out += fmt::format(", ply {}", d.ply);
+            out += ")";
+        }
+        out += "\n";
         std::string line;
         std::size_t caret = 0;
         context(span, d, line, caret);
@@ -207,8 +248,12 @@ class ValidateProcessor final : public BatchProcessor {
         if (!d.suggestion.empty()) out += fmt::format("    did you mean: {}\n", d.suggestion);
     }
 
-    void json(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8) const {
-        const GameInfo& info = validator_->info();
+    /// One diagnostic as a JSON object; `game` is nullptr for text that is no game (game 0,
+    /// no names).
+    void json(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8,
+              const GameInfo* game) const {
+        static const GameInfo none;
+        const GameInfo& info = game != nullptr ? *game : none;
         out += "{\"file\":";
         append_json_string(out, printable(span.file, true));
         out += fmt::format(
@@ -344,7 +389,8 @@ int run_validate(const ValidateRunOptions& opts) {
         return 2;
     }
     if (stats.io_errors || io_errors) return 2;
-    return total.invalid ? 1 : 0;
+    // An error outside any game (text that is not PGN, made an error) fails the run too.
+    return total.invalid || total.errors ? 1 : 0;
 }
 
 } // namespace pgnkit::app

@@ -6,6 +6,7 @@
 /// byte-identical for every number of jobs.
 
 #include "pgnkit/app/output.hpp"
+#include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <atomic>
@@ -21,11 +22,35 @@ namespace pgnkit::app {
 struct BatchGame {
     std::size_t begin = 0, size = 0; ///< in Batch::text
     std::uint64_t first_line = 1, offset = 0, length = 0;
-    std::uint64_t number = 0; ///< 1-based game number over the whole run
+    /// 1-based game number over the whole run; for text that is not PGN (not_pgn), the
+    /// number the next game gets
+    std::uint64_t number = 0;
     std::uint32_t elision_begin = 0, elision_count = 0;
     std::uint32_t tag_begin = 0, tag_count = 0; ///< in Batch::tags
     bool truncated = false;
+    /// Text between games that is not PGN (after a game of the same input, a span for which
+    /// looks_like_pgn() is false): no game. Every command skips it; validate reports it
+    /// (unexpected-text), fen and convert say so on stderr.
+    bool not_pgn = false;
 };
+
+/// Whether a span the splitter cut is a game: it has a tag line, or a line whose first token
+/// is PGN movetext (a move number, a move as parse_san() reads it, a result, a comment, a
+/// variation or a NAG). False for text such as a mail header or a sentence between games.
+bool looks_like_pgn(std::string_view text);
+/// Where the text of a span that is not PGN begins (its first non-blank byte) and its line
+/// count, for the message that reports it.
+struct NotPgnText {
+    SourceLocation at;
+    std::uint64_t lines = 0;
+    std::string_view first_word;
+};
+NotPgnText describe_not_pgn(const GameSpan& span);
+/// The message for such text (validate's unexpected-text), e.g. "text between games is not
+/// PGN; skipped (2 lines)".
+std::string not_pgn_message(const NotPgnText& what);
+/// The one stderr line of fen and convert for such text, in validate's text format.
+std::string not_pgn_report(const GameSpan& span);
 
 /// Games cut from one input, handed to one worker.
 struct Batch {

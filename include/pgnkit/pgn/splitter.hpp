@@ -18,8 +18,9 @@
 ///   comment) of a game without a termination marker starts a new game if the game has
 ///   no tags, or if a blank line precedes it and the game has a line starting with a digit.
 /// * `%` escape lines (a `%` in column 1) stay in the span they occur in; before the
-///   first game they are attributed to it. Text that is not PGN becomes a game of its
-///   own (the reader reports it), so nothing is lost silently.
+///   first game they are attributed to it. Text that is not PGN becomes a span of its
+///   own, so nothing is lost silently: the pipeline decides whether it is a game
+///   (app::looks_like_pgn; text between games that is not PGN is reported and skipped).
 /// * A UTF-8 BOM at the start of a line is skipped; CRLF, CR and LF line ends; NUL and
 ///   control bytes are ordinary bytes.
 ///
