@@ -23,7 +23,7 @@ if [[ ! -d $work/node_modules/chessops ]]; then
     (cd "$work" && { [[ -f package.json ]] || npm init -y >/dev/null; } &&
         npm install --no-audit --no-fund --silent chessops@0.15.1 >/dev/null)
 fi
-cp "$root/tests/differential/chessops-random.mjs" "$work/"
+cp "$root/tests/differential/chessops-random.mjs" "$root/tests/differential/random-play.mjs" "$work/"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

@@ -17,6 +17,7 @@ import { makeFen, parseFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { makeUci, squareFile, squareRank } from 'chessops/util';
 import fs from 'fs';
+import { legalMoves, random960, seeded } from './random-play.mjs';
 
 const [seedArg, gamesArg, pgnPath, tsvPath] = process.argv.slice(2);
 if (!tsvPath) {
@@ -24,54 +25,15 @@ if (!tsvPath) {
   process.exit(2);
 }
 
-// mulberry32: a small seeded generator, so a run can be repeated exactly.
-let state = Number(seedArg) >>> 0;
-const random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { random, pick } = seeded(seedArg);
 
-// A Chess960 back rank: bishops on squares of both colours, the king between the rooks.
-const random960 = () => {
-  const rank = Array(8).fill('');
-  rank[pick([0, 2, 4, 6])] = 'b';
-  rank[pick([1, 3, 5, 7])] = 'b';
-  const free = () => rank.flatMap((p, i) => (p ? [] : [i]));
-  rank[pick(free())] = 'q';
-  rank[pick(free())] = 'n';
-  rank[pick(free())] = 'n';
-  const [a, k, h] = free();
-  rank[a] = 'r';
-  rank[k] = 'k';
-  rank[h] = 'r';
-  const black = rank.join('');
-  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
-};
-
-const legalMoves = (pos) => {
-  const moves = [];
-  for (const [from, dests] of pos.allDests()) {
-    const piece = pos.board.get(from);
-    for (const to of dests) {
-      const last = squareRank(to) === (piece.color === 'white' ? 7 : 0);
-      if (piece.role === 'pawn' && last)
-        for (const promotion of ['queen', 'rook', 'bishop', 'knight']) moves.push({ from, to, promotion });
-      else moves.push({ from, to });
-    }
-  }
-  return moves;
-};
 
 const pgn = [];
 const tsv = [];
 const games = Number(gamesArg);
 for (let n = 1; n <= games; n++) {
   const chess960 = n % 8 === 0;
-  const startFen = chess960 ? random960() : null;
+  const startFen = chess960 ? random960(pick) : null;
   const pos = startFen ? Chess.fromSetup(parseFen(startFen).unwrap()).unwrap() : Chess.default();
   const fenTag = startFen ? makeFen(pos.toSetup()) : null;
   const seen = new Map();
