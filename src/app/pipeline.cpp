@@ -165,8 +165,12 @@ class BatchReader {
             try {
                 src_ = open_source(path);
                 // Decompression and pipes read ahead on a thread of their own: the
-                // workers, which take turns at cutting batches, would wait for them.
-                if (!src_->can_view()) src_ = read_ahead(std::move(src_));
+                // workers, which take turns at cutting batches, would wait for them. A
+                // small plain file is one read: no thread for it.
+                const std::uint64_t hint = src_->size_hint();
+                const bool small =
+                    src_->compression() == Compression::None && hint != 0 && hint < read_chunk_size;
+                if (!src_->can_view() && !small) src_ = read_ahead(std::move(src_));
                 splitter_ = std::make_unique<GameSplitter>(*src_);
             } catch (const IoError& e) {
                 failed(e);

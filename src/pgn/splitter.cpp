@@ -37,8 +37,13 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     limits_.token_keep_limit = std::max<std::size_t>(limits_.token_keep_limit, 64);
     limits_.span_keep_limit = std::max(limits_.span_keep_limit, limits_.token_keep_limit * 2);
     view_ = src_.can_view();
+    // A small plain file is read in one piece of its size, not read_chunk_size (10,000 files
+    // on one command line would otherwise each allocate a buffer of megabytes).
+    const std::uint64_t hint = src_.size_hint();
+    if (src_.compression() == Compression::None && hint != 0 && hint < read_chunk_size)
+        chunk_ = std::max<std::size_t>(std::size_t(hint) + 1, std::size_t{64} << 10);
     if (!view_) {
-        cap_ = 2 * read_chunk_size;
+        cap_ = 2 * chunk_;
         owned_.reset(new char[cap_]);
         buf_ = owned_.get();
     }
@@ -238,7 +243,7 @@ void GameSplitter::compact() {
 }
 
 void GameSplitter::grow() {
-    std::size_t want = end_ + read_chunk_size;
+    std::size_t want = end_ + chunk_;
     if (want <= cap_) return;
     std::size_t ncap = std::max(cap_ * 2, want);
     std::unique_ptr<char[]> nb(new char[ncap]);
@@ -276,7 +281,7 @@ bool GameSplitter::fill() {
             }
         }
         grow();
-        std::size_t n = src_.read(buf_ + end_, std::min(cap_ - end_, read_chunk_size));
+        std::size_t n = src_.read(buf_ + end_, std::min(cap_ - end_, chunk_));
         if (n == 0) {
             eof_ = true;
             return false;

@@ -185,6 +185,8 @@ class GameSplitter {
     std::unique_ptr<char[]> owned_;
     bool view_ = false;   // buf_ is the source's views (read-only)
     std::size_t cap_ = 0; // of owned_
+    /// Bytes asked of the source per read(): read_chunk_size, less for a small plain file.
+    std::size_t chunk_ = read_chunk_size;
     void to_owned();
     std::size_t end_ = 0;    // valid bytes [0, end_)
     std::size_t pos_ = 0;    // scan position
