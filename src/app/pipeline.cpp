@@ -78,6 +78,10 @@ bool looks_like_pgn(std::string_view text) {
     return false;
 }
 
+bool is_text_between_games(const GameSpan& span, bool after_game) {
+    return after_game && span.tags.empty() && !looks_like_pgn(span.text);
+}
+
 NotPgnText describe_not_pgn(const GameSpan& span) {
     NotPgnText d;
     const std::string_view t = span.text;
@@ -167,10 +171,7 @@ class BatchReader {
                 // Decompression and pipes read ahead on a thread of their own: the
                 // workers, which take turns at cutting batches, would wait for them. A
                 // small plain file is one read: no thread for it.
-                const std::uint64_t hint = src_->size_hint();
-                const bool small =
-                    src_->compression() == Compression::None && hint != 0 && hint < read_chunk_size;
-                if (!src_->can_view() && !small) src_ = read_ahead(std::move(src_));
+                if (!src_->can_view() && !small_plain(*src_)) src_ = read_ahead(std::move(src_));
                 splitter_ = std::make_unique<GameSplitter>(*src_);
             } catch (const IoError& e) {
                 failed(e);
@@ -273,7 +274,7 @@ class BatchReader {
         // Text between games: after a game of this input, a span without the splitter's tag
         // marks that is not PGN. (Before the first game it stays a game of its own, with its
         // errors: a file that is no PGN at all is one invalid game, as other readers count.)
-        g.not_pgn = file_games_ != 0 && s.tags.empty() && !looks_like_pgn(s.text);
+        g.not_pgn = is_text_between_games(s, file_games_ != 0);
         if (!g.not_pgn) ++file_games_;
         g.number = g.not_pgn ? games_ + 1 : ++games_;
         g.truncated = s.truncated;

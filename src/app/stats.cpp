@@ -670,10 +670,10 @@ class StatsProcessor final : public BatchProcessor {
     GameSplitter splitter(src);
     GameSpan span;
     // As the pipeline: text between games that is not PGN is no game.
-    for (bool first = true; splitter.next(span);) {
-        if (!first && span.tags.empty() && !looks_like_pgn(span.text)) continue;
+    for (bool after_game = false; splitter.next(span);) {
+        if (is_text_between_games(span, after_game)) continue;
         proc.read(span);
-        first = false;
+        after_game = true;
     }
     return std::move(proc.groups);
 }

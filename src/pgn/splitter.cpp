@@ -39,9 +39,8 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     view_ = src_.can_view();
     // A small plain file is read in one piece of its size, not read_chunk_size (10,000 files
     // on one command line would otherwise each allocate a buffer of megabytes).
-    const std::uint64_t hint = src_.size_hint();
-    if (src_.compression() == Compression::None && hint != 0 && hint < read_chunk_size)
-        chunk_ = std::max<std::size_t>(std::size_t(hint) + 1, std::size_t{64} << 10);
+    if (small_plain(src_))
+        chunk_ = std::max<std::size_t>(std::size_t(src_.size_hint()) + 1, std::size_t{64} << 10);
     if (!view_) {
         cap_ = 2 * chunk_;
         owned_.reset(new char[cap_]);

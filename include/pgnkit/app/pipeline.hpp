@@ -38,6 +38,9 @@ struct BatchGame {
 /// is PGN movetext (a move number, a move as parse_san() reads it, a result, a comment, a
 /// variation or a NAG). False for text such as a mail header or a sentence between games.
 bool looks_like_pgn(std::string_view text);
+/// The rule for BatchGame::not_pgn: `span` follows a game of the same input (`after_game`),
+/// has none of the splitter's tag marks and does not look like PGN.
+bool is_text_between_games(const GameSpan& span, bool after_game);
 /// Where the text of a span that is not PGN begins (its first non-blank byte) and its line
 /// count, for the message that reports it.
 struct NotPgnText {

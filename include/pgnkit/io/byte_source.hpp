@@ -137,5 +137,11 @@ std::unique_ptr<ByteSource> read_ahead(std::unique_ptr<ByteSource> inner,
 
 /// Recommended read size: every source is read in pieces at least this large.
 inline constexpr std::size_t read_chunk_size = std::size_t{4} << 20;
+/// A plain (not compressed) source of known size under read_chunk_size: one read takes it
+/// whole, so it needs neither a buffer of read_chunk_size nor a read-ahead thread.
+inline bool small_plain(const ByteSource& s) {
+    const std::uint64_t hint = s.size_hint();
+    return s.compression() == Compression::None && hint != 0 && hint < read_chunk_size;
+}
 
 } // namespace pgnkit
