@@ -11,7 +11,9 @@
 #   -a ARGS   the pgnkit arguments before the file (default "validate -q --jobs 1 --no-progress")
 #
 # On a machine shared with others, single runs of the same binary vary by 10% and more; the
-# minimum of many short runs (inputs of 20-30 MB, a few tenths of a second) varies by about 1%.
+# minimum of many short runs (inputs of 20-30 MB, a few tenths of a second) is steadier, but
+# still moves by up to 5% from one invocation to the next: repeat before trusting a smaller
+# difference.
 # For a file, e.g.: head -c 30000000 /tmp/pgnkit-bench/otb.pgn > /tmp/otb30.pgn
 # (scripts/bench.sh validate builds /tmp/pgnkit-bench). Never run two timings at once.
 set -euo pipefail
