@@ -29,6 +29,8 @@ GameSpan Batch::span(const BatchGame& g) const {
     s.index = g.number - 1;
     s.length = g.length;
     s.truncated = g.truncated;
+    s.before_input_error = g.before_input_error;
+    s.cut_mid_line = g.cut_mid_line;
     s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
     s.tags = std::span<const TagMark>(tags.data() + g.tag_begin, g.tag_count);
     return s;
@@ -278,6 +280,8 @@ class BatchReader {
         if (!g.not_pgn) ++file_games_;
         g.number = g.not_pgn ? games_ + 1 : ++games_;
         g.truncated = s.truncated;
+        g.before_input_error = s.before_input_error;
+        g.cut_mid_line = s.cut_mid_line;
         g.elision_begin = std::uint32_t(b.elisions.size());
         g.elision_count = std::uint32_t(s.elisions.size());
         b.elisions.insert(b.elisions.end(), s.elisions.begin(), s.elisions.end());

@@ -337,6 +337,7 @@ void GameSplitter::finish_game() {
     ready_offset_ = game_offset_;
     ready_length_ = content_end_abs_ - game_offset_;
     ready_truncated_ = truncated_;
+    ready_before_error_ = ready_cut_mid_line_ = false;
     // The cuts up to the game's last line of text are its own (those past a truncation are
     // dropped with the rest); later ones are on lines after it.
     ready_elisions_.clear();
@@ -362,6 +363,8 @@ void GameSplitter::emit(GameSpan& span) {
     span.index = index_++;
     span.length = std::max<std::uint64_t>(ready_length_, span.text.size());
     span.truncated = ready_truncated_;
+    span.before_input_error = ready_before_error_;
+    span.cut_mid_line = ready_cut_mid_line_;
     span.elisions = ready_elisions_;
     span.tags = ready_marks_;
 }
@@ -1073,7 +1076,12 @@ bool GameSplitter::next(GameSpan& span) {
                 if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
                 end_line(end_);
                 final_done_ = true;
-                if (game_ != Game::None) finish_game();
+                if (game_ != Game::None) {
+                    finish_game();
+                    ready_before_error_ = !error_.empty();
+                    ready_cut_mid_line_ = ready_before_error_ && end_ != 0 &&
+                                          buf_[end_ - 1] != '\n' && buf_[end_ - 1] != '\r';
+                }
                 if (ready_) continue;
             }
             if (!error_.empty()) {

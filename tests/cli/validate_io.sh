@@ -235,6 +235,14 @@ damaged_check() {
     else
         fail "$name.complete-games-validated" "got '$games' games, the decoded prefix has $events game starts"
     fi
+    # The game the damage cuts short (the decoded bytes do not end with a termination marker)
+    # is the one game with the error truncated, and no other diagnostic stands in for it.
+    local want_cut=1 cut missing
+    if tail -c 64 "$prefix" | tr -d ' \r\n' | grep -qE '(1-0|0-1|1/2-1/2|\*)$'; then want_cut=0; fi
+    cut=$(sed -n 's/^  truncated  *\([0-9]*\)$/\1/p' <<<"$out")
+    missing=$(sed -n 's/^  missing-result  *\([0-9]*\)$/\1/p' <<<"$out")
+    expect "$name.cut-game-truncated" "${cut:-0}" "$want_cut"
+    expect "$name.cut-game-no-missing-result" "${missing:-0}" 0
     # One worker reads the decoder itself, several read it ahead in other pieces: the same
     # games before the damage, the same report and message.
     "$pgnkit" validate --jobs 1 --no-timing --no-progress "$file" >damaged-1.out 2>damaged-1.err

@@ -28,6 +28,7 @@ struct BatchGame {
     std::uint32_t elision_begin = 0, elision_count = 0;
     std::uint32_t tag_begin = 0, tag_count = 0; ///< in Batch::tags
     bool truncated = false;
+    bool before_input_error = false, cut_mid_line = false; ///< as in GameSpan
     /// Text between games that is not PGN (after a game of the same input, a span for which
     /// looks_like_pgn() is false): no game. Every command skips it; validate reports it
     /// (unexpected-text), fen and convert say so on stderr.

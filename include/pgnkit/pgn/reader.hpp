@@ -243,10 +243,19 @@ struct PgnReader::Run {
     std::uint32_t wmask = 0;
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
-        : rd(r), sp(span), v(vis), s(span.text.data()), n(span.text.size()), line(span.first_line),
-          offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
-          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {}
+        : rd(r), sp(span), v(vis), s(span.text.data()), n(readable_size(span)),
+          line(span.first_line), offset_base(span.offset),
+          nmarks(span.elisions.empty() ? span.tags.size() : 0), kind(simd::scan_text(s, n)),
+          has_cr((kind & simd::HasCr) != 0) {}
 
+    /// The bytes read: the span's text, but for a game an input error cut inside a line, only
+    /// its whole lines (the last one may end inside a token, a tag, anywhere).
+    static std::size_t readable_size(const GameSpan& span) {
+        std::size_t k = span.text.size();
+        if (span.cut_mid_line)
+            while (k > 0 && span.text[k - 1] != '\n' && span.text[k - 1] != '\r') --k;
+        return k;
+    }
     SourceLocation loc(std::size_t at) const {
         return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
     }
@@ -479,13 +488,20 @@ struct PgnReader::Run {
                    fmt::format("game longer than the kept limit; its end was not read ({} bytes)",
                                sp.length));
         }
+        // The input failed before this game's termination marker: what is missing was lost,
+        // not left out (and the unclosed comment or variation is the damage's too).
+        const bool cut = sp.before_input_error && !have_result && !sp.truncated;
+        if (cut)
+            report(Code::Truncated, end,
+                   "the input breaks off in this game (a read or decompression error, reported "
+                   "after the games): the rest of the game is lost");
         if (depth != 0) {
-            if (!sp.truncated)
+            if (!sp.truncated && !cut)
                 report(Code::UnterminatedVariation, outer,
                        fmt::format("{} variation(s) not closed before the game ends", depth));
             close_variations(end);
         }
-        if (!have_result && !sp.truncated)
+        if (!have_result && !sp.truncated && !cut)
             report(Code::MissingResult, end, "the movetext has no termination marker");
     }
 
@@ -576,7 +592,7 @@ struct PgnReader::Run {
             lines_in(b, e);
             sync(e);
             if (!p) {
-                if (!sp.truncated)
+                if (!sp.truncated && !sp.before_input_error) // (else finish() tells why)
                     report(Code::UnterminatedComment, at,
                            "comment not closed before the game ends");
                 i = n;

@@ -66,13 +66,17 @@ struct TagMark {
 
 /// One game's text, as found in the (decompressed) stream.
 struct GameSpan {
-    std::string_view text;             ///< the game's kept bytes; valid until the next call
-    std::string_view file;             ///< the input's name
-    std::uint64_t first_line = 1;      ///< 1-based line of text[0] (text starts at column 1)
-    std::uint64_t offset = 0;          ///< byte offset of text[0] in the decompressed stream
-    std::uint64_t index = 0;           ///< 0-based number of the game in this stream
-    std::uint64_t length = 0;          ///< the game's true length in bytes (≥ text.size())
-    bool truncated = false;            ///< the span hit span_keep_limit: text ends early
+    std::string_view text;        ///< the game's kept bytes; valid until the next call
+    std::string_view file;        ///< the input's name
+    std::uint64_t first_line = 1; ///< 1-based line of text[0] (text starts at column 1)
+    std::uint64_t offset = 0;     ///< byte offset of text[0] in the decompressed stream
+    std::uint64_t index = 0;      ///< 0-based number of the game in this stream
+    std::uint64_t length = 0;     ///< the game's true length in bytes (≥ text.size())
+    bool truncated = false;       ///< the span hit span_keep_limit: text ends early
+    /// The last game before an input error (a damaged compressed stream, a failed read): its
+    /// text ends where the readable data ends; `cut_mid_line`: inside its last line.
+    bool before_input_error = false;
+    bool cut_mid_line = false;
     std::span<const Elision> elisions; ///< bytes removed (overlong comments, tag lines, blanks)
     /// Tag lines found in the usual form, in text order (none if the span is truncated). May
     /// be empty or leave some out: the reader parses every other tag line itself.
@@ -251,6 +255,8 @@ class GameSplitter {
     std::size_t ready_begin_ = 0, ready_end_ = 0;
     std::uint64_t ready_line_ = 0, ready_offset_ = 0, ready_length_ = 0;
     bool ready_truncated_ = false;
+    bool ready_before_error_ = false;
+    bool ready_cut_mid_line_ = false;
     std::vector<Elision> ready_elisions_;
     std::vector<TagMark> ready_marks_;
     std::uint64_t index_ = 0;
