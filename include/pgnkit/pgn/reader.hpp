@@ -243,18 +243,23 @@ struct PgnReader::Run {
     std::uint32_t wmask = 0;
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
-        : rd(r), sp(span), v(vis), s(span.text.data()), n(readable_size(span)),
-          line(span.first_line), offset_base(span.offset),
-          nmarks(span.elisions.empty() ? span.tags.size() : 0), kind(simd::scan_text(s, n)),
-          has_cr((kind & simd::HasCr) != 0) {}
+        : rd(r), sp(span), v(vis), s(span.text.data()),
+          n(span.cut_mid_line ? whole_lines(span) : span.text.size()), line(span.first_line),
+          offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
+          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {}
 
-    /// The bytes read: the span's text, but for a game an input error cut inside a line, only
-    /// its whole lines (the last one may end inside a token, a tag, anywhere).
-    static std::size_t readable_size(const GameSpan& span) {
+    /// The bytes read of a game an input error cut inside a line: its whole lines (the last
+    /// one may end inside a token, a tag, anywhere). Out of line, as report_cut(): run() is
+    /// inlined into its callers, and the rare paths must not make it too big for that.
+    [[gnu::cold, gnu::noinline]] static std::size_t whole_lines(const GameSpan& span) {
         std::size_t k = span.text.size();
-        if (span.cut_mid_line)
-            while (k > 0 && span.text[k - 1] != '\n' && span.text[k - 1] != '\r') --k;
+        while (k > 0 && span.text[k - 1] != '\n' && span.text[k - 1] != '\r') --k;
         return k;
+    }
+    [[gnu::cold, gnu::noinline]] void report_cut(SourceLocation end) {
+        report(Code::Truncated, end,
+               "the input breaks off in this game (a read or decompression error, reported after "
+               "the games): the rest of the game is lost");
     }
     SourceLocation loc(std::size_t at) const {
         return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
@@ -332,7 +337,10 @@ struct PgnReader::Run {
         report(Code::Oversized, l, std::string(what));
     }
 
-    void run() {
+    // run() and read() are always inlined: each command's loop over its games is then one
+    // function with the reader's. GCC's inliner kept it so only while run() stayed under its
+    // size limits (a few more lines of run() cost validate 2%).
+    [[gnu::always_inline]] void run() {
         v.begin_game(sp);
         std::size_t bad = 0;
         rd.utf8_ = !(kind & simd::NonAscii) || is_valid_utf8(sp.text, &bad);
@@ -491,10 +499,7 @@ struct PgnReader::Run {
         // The input failed before this game's termination marker: what is missing was lost,
         // not left out (and the unclosed comment or variation is the damage's too).
         const bool cut = sp.before_input_error && !have_result && !sp.truncated;
-        if (cut)
-            report(Code::Truncated, end,
-                   "the input breaks off in this game (a read or decompression error, reported "
-                   "after the games): the rest of the game is lost");
+        if (cut) report_cut(end);
         if (depth != 0) {
             if (!sp.truncated && !cut)
                 report(Code::UnterminatedVariation, outer,
@@ -832,7 +837,7 @@ struct PgnReader::Run {
 };
 
 template <class V>
-void PgnReader::read(const GameSpan& span, V& v) {
+[[gnu::always_inline]] inline void PgnReader::read(const GameSpan& span, V& v) {
     Run<V> run(*this, span, v);
     run.run();
 }
