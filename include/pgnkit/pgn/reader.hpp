@@ -438,6 +438,7 @@ struct PgnReader::Run {
                     continue;
                 }
             }
+        token: // (the move of `12.e4` comes here from its number)
             const char c = str[p];
             const unsigned char cls = detail::token_classes[static_cast<unsigned char>(c)] & fast;
             if (cls & detail::tok_move) {
@@ -448,9 +449,11 @@ struct PgnReader::Run {
                     continue;
                 }
             } else if (cls & detail::tok_digit) {
-                std::size_t j = move_number(p);
+                bool glued = false;
+                std::size_t j = move_number(p, glued);
                 if (j != 0) {
                     p = j;
+                    if (glued) goto token; // one copy of the move's path, inline
                     continue;
                 }
             } else if (c == '{') {
@@ -713,9 +716,11 @@ struct PgnReader::Run {
             return true;
         return !detail::may_end_with_glyph(std::string_view(t, len));
     }
-    /// move_number_token(tok_end(p + 1), loc(p)) for a token at p starting with a digit 1-9,
-    /// without looking for the token's end first: the end of the token, or 0 (nothing done).
-    std::size_t move_number(std::size_t p) {
+    /// The move number at p (a token starting with a digit 1-9), as move_number_token does
+    /// it, without looking for the token's end first: the index after its dots, or 0 (nothing
+    /// done: `12`, `1-0`, `12.0-0` …, for word()). `glued`: a move follows the dots (`12.e4`),
+    /// which the caller reads as a token of its own (word() would hand over the same calls).
+    std::size_t move_number(std::size_t p, bool& glued) {
         const char* const str = s;
         const std::size_t end = n;
         std::size_t d = p + 1;
@@ -725,23 +730,13 @@ struct PgnReader::Run {
         if (d == end || str[d] != '.') return 0; // `12`, a long number, `1-0`, `1/2`
         std::size_t dots = d + 1;
         while (dots < end && str[dots] == '.') ++dots;
-        SourceLocation at = loc(p);
         const unsigned char cls =
             dots == end ? static_cast<unsigned char>(detail::tok_delim)
                         : detail::token_classes[static_cast<unsigned char>(str[dots])];
-        if (cls & detail::tok_delim) { // `12.` alone
-            v.move_number(num, dots - d >= 2, at);
-            return dots;
-        }
-        // `12.e4`: the move glued to its number (what is_plain_move takes, inline).
-        if (!(cls & detail::tok_move)) return 0;
-        const std::size_t j = tok_end(dots + 1);
-        if (!plain_move(str + dots, j - dots)) return 0;
-        v.move_number(num, dots - d >= 2, at);
-        at.column += static_cast<std::uint32_t>(dots - p);
-        at.offset += dots - p;
-        v.move(std::string_view(str + dots, j - dots), at);
-        return j;
+        if (!(cls & (detail::tok_delim | detail::tok_move))) return 0;
+        glued = !(cls & detail::tok_delim);
+        v.move_number(num, dots - d >= 2, loc(p));
+        return dots;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.
