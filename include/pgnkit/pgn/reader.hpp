@@ -234,6 +234,7 @@ struct PgnReader::Run {
     std::uint64_t depth = 0;
     SourceLocation outer{};
     bool have_result = false;
+    bool open_comment = false; // the text ends inside a `{` comment
     bool oversized_reported = false;
     int diags = 0;
     int suppressed = 0;
@@ -248,13 +249,19 @@ struct PgnReader::Run {
           offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
           kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {}
 
-    /// The bytes read of a game an input error cut inside a line: its whole lines (the last
-    /// one may end inside a token, a tag, anywhere). Out of line, as report_cut(): run() is
-    /// inlined into its callers, and the rare paths must not make it too big for that.
+    /// The bytes read of a game an input error cut inside a line: its whole lines, and of the
+    /// cut line, if it is movetext, the tokens before its last blank (the one the cut ends may
+    /// be part of a longer one: `Nx` of `Nxf3`). A cut tag or escape line is dropped whole.
+    /// Out of line, as report_cut(): run() is inlined into its callers, and the rare paths
+    /// must not make it too big for that.
     [[gnu::cold, gnu::noinline]] static std::size_t whole_lines(const GameSpan& span) {
-        std::size_t k = span.text.size();
-        while (k > 0 && span.text[k - 1] != '\n' && span.text[k - 1] != '\r') --k;
-        return k;
+        const std::string_view t = span.text;
+        std::size_t k = t.size();
+        while (k > 0 && t[k - 1] != '\n' && t[k - 1] != '\r') --k;
+        const std::size_t first = t.find_first_not_of(" \t", k);
+        if (first == std::string_view::npos || t[first] == '[' || t[first] == '%') return k;
+        const std::size_t blank = t.find_last_of(" \t");
+        return blank != std::string_view::npos && blank > first ? blank : k;
     }
     [[gnu::cold, gnu::noinline]] void report_cut(SourceLocation end) {
         report(Code::Truncated, end,
@@ -499,9 +506,11 @@ struct PgnReader::Run {
                    fmt::format("game longer than the kept limit; its end was not read ({} bytes)",
                                sp.length));
         }
-        // The input failed before this game's termination marker: what is missing was lost,
-        // not left out (and the unclosed comment or variation is the damage's too).
-        const bool cut = sp.before_input_error && !have_result && !sp.truncated;
+        // The input failed inside this game (before its termination marker, or in a comment
+        // or variation after it): what is missing was lost, not left out, and the unclosed
+        // comment or variation is the damage's too.
+        const bool cut =
+            sp.before_input_error && !sp.truncated && (!have_result || depth != 0 || open_comment);
         if (cut) report_cut(end);
         if (depth != 0) {
             if (!sp.truncated && !cut)
@@ -600,6 +609,7 @@ struct PgnReader::Run {
             lines_in(b, e);
             sync(e);
             if (!p) {
+                open_comment = true;
                 if (!sp.truncated && !sp.before_input_error) // (else finish() tells why)
                     report(Code::UnterminatedComment, at,
                            "comment not closed before the game ends");

@@ -73,7 +73,7 @@ const std::string first_game = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n";
 
 } // namespace
 
-TEST_CASE("input error: a game cut inside a line is read up to its last whole line",
+TEST_CASE("input error: a game cut inside a line is read up to its last whole token",
           "[splitter][reader]") {
     const Read r = read_all(first_game + "[Event \"b\"]\n\n1. d4 d5\n2. c4 Nx");
     CHECK(r.threw);
@@ -83,7 +83,8 @@ TEST_CASE("input error: a game cut inside a line is read up to its last whole li
     CHECK(r.spans[1].cut_mid_line);
     const test::Recorder& g = r.games[1];
     CHECK(has_event(g, "move d5"));
-    CHECK_FALSE(has_event(g, "move c4")); // the cut line is not read
+    CHECK(has_event(g, "move c4"));       // the cut line's whole tokens are read
+    CHECK_FALSE(has_event(g, "move Nx")); // the one the cut ends may be longer (`Nxd5`)
     CHECK(count(g, Code::Truncated) == 1);
     CHECK(count(g, Code::MissingResult) == 0);
     CHECK(count(r.games[0], Code::Truncated) == 0);
@@ -130,4 +131,38 @@ TEST_CASE("input error: no game is marked when the stream ends normally", "[spli
     PgnReader().read(span, g);
     CHECK(count(g, Code::Truncated) == 0);
     CHECK(count(g, Code::MissingResult) == 1);
+}
+
+TEST_CASE("input error: a one-line movetext cut is read up to its last whole token",
+          "[splitter][reader]") {
+    // lichess writes a game's movetext on one line: its moves before the cut are checked.
+    const Read r =
+        read_all(first_game + "[Event \"b\"]\n\n1. d4 { [%clk 0:03:00] } 1... Qd5 2. c4");
+    REQUIRE(r.spans.size() == 2);
+    const test::Recorder& g = r.games[1];
+    CHECK(has_event(g, "move d4"));
+    CHECK(has_event(g, "move Qd5"));
+    CHECK_FALSE(has_event(g, "move c4"));
+    CHECK(count(g, Code::Truncated) == 1);
+}
+
+TEST_CASE("input error: a tag line cut is dropped whole", "[splitter][reader]") {
+    const Read r = read_all(first_game + "[Event \"b\"]\n[White \"Magnus Carl");
+    REQUIRE(r.spans.size() == 2);
+    const test::Recorder& g = r.games[1];
+    CHECK(has_event(g, "tag Event"));
+    CHECK_FALSE(has_event(g, "tag White"));
+    CHECK(count(g, Code::BadTag) == 0);
+    CHECK(count(g, Code::Truncated) == 1);
+}
+
+TEST_CASE("input error: a comment after the termination marker cut off is the damage",
+          "[splitter][reader]") {
+    const Read r =
+        read_all(first_game + "[Event \"b\"]\n\n1. d4 d5 0-1 {a comment\nthat goes on\n");
+    REQUIRE(r.spans.size() == 2);
+    const test::Recorder& g = r.games[1];
+    CHECK(has_event(g, "result 0-1"));
+    CHECK(count(g, Code::Truncated) == 1);
+    CHECK(count(g, Code::UnterminatedComment) == 0);
 }
