@@ -16,7 +16,9 @@
 #                               zstd -dc (the floor) on two >= 100 MB files built once from the
 #                               real games under $BENCH_DIR (default /tmp/pgnkit-bench): OTB-style
 #                               and lichess-style (games with %clk comments). Environment:
-#                               BENCH_RUNS (best of, default 3), BENCH_MIN_MB (default 100).
+#                               BENCH_RUNS (rounds, default 3: one run of each tool per
+#                               round; the best of them, and the median of the rounds' own
+#                               ratios), BENCH_MIN_MB (default 100).
 #
 #   scripts/bench.sh convert    pgnkit convert (--jobs 1 and all cores) vs pgn-extract -s (both
 #                               write the games in export format; output to /dev/null) on the
@@ -41,12 +43,15 @@ die() {
 }
 
 usage() {
-    sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
     [[ -x $PGNKIT ]] || die "no pgnkit binary at '$PGNKIT' (build first, or set PGNKIT=path)"
 }
+
+# rounds() results (global: the bench functions read them).
+declare -A secs=() cpu_runs=()
 
 # Seconds since the epoch with nanoseconds.
 now() { date +%s.%N; }
@@ -224,6 +229,45 @@ best_of() {
     echo "$best_wall $best_cpu"
 }
 
+# rounds N KEY... : runs the commands run_KEY (functions the caller defines) in turns, one run of
+# each per round, N rounds: a machine whose speed drifts during the benchmark (a shared one
+# does) slows them alike, where N runs of one and then N of the next would not. Sets
+# secs[KEY] to "WALL CPU", the best of its N runs (as best_of), and cpu_runs[KEY] to the CPU
+# time of each run, in round order.
+rounds() {
+    local n=$1 r key t w c bw bc
+    shift
+    secs=()
+    cpu_runs=()
+    for ((r = 0; r < n; r++)); do
+        for key in "$@"; do
+            t=$(best_of 1 "run_$key")
+            read -r w c <<<"$t"
+            if [[ -z ${secs[$key]:-} ]]; then
+                secs[$key]=$t
+            else
+                read -r bw bc <<<"${secs[$key]}"
+                (($(echo "$w < $bw" | bc -l))) && bw=$w
+                (($(echo "$c < $bc" | bc -l))) && bc=$c
+                secs[$key]="$bw $bc"
+            fi
+            cpu_runs[$key]="${cpu_runs[$key]:-} $c"
+        done
+    done
+}
+
+# paired KEY_A KEY_B -> the median over the rounds of CPU(A) / CPU(B), each from one round
+# (runs side by side): with the ratio of the best times, a second view of the same runs that
+# a slow phase of the machine moves less.
+paired() {
+    local -a a b q=()
+    read -r -a a <<<"${cpu_runs[$1]}"
+    read -r -a b <<<"${cpu_runs[$2]}"
+    local i
+    for ((i = 0; i < ${#a[@]}; i++)); do q+=("$(echo "${a[i]} / ${b[i]}" | bc -l)"); done
+    printf '%s\n' "${q[@]}" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 # table_row LABEL "WALL CPU" AMOUNT: a row with both times and AMOUNT per CPU second (in
 # millions: bytes -> MB/s, plies or positions -> M/s).
 table_row() {
@@ -258,7 +302,7 @@ bench_validate() {
     make_validate_inputs "$dir"
 
     echo "pgnkit validate vs pgn-extract (legality check, no output) and zstd -d (the floor);"
-    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up; $(nproc) cores"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns; $(nproc) cores"
     echo "pgnkit:      $PGNKIT"
     echo "pgn-extract: $pgn_extract -s -r FILE ($("$pgn_extract" --version 2>&1 | head -n 1))"
     echo
@@ -274,11 +318,11 @@ bench_validate() {
             "$(echo "$bytes / 1000000" | bc -l)" "$games" "$plies" \
             "$(echo "$(stat -c %s "$file.zst") / 1000000" | bc -l)"
         printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
-        local -A secs=()
-        secs[j1]=$(best_of "$runs" "$PGNKIT" validate --jobs 1 -q --no-progress "$file")
-        secs[all]=$(best_of "$runs" "$PGNKIT" validate -q --no-progress "$file")
-        secs[pe]=$(best_of "$runs" "$pgn_extract" -s -r "$file")
-        secs[zstd]=$(best_of "$runs" sh -c 'zstd -dc "$1" >/dev/null' sh "$file.zst")
+        run_j1() { "$PGNKIT" validate --jobs 1 -q --no-progress "$file"; }
+        run_all() { "$PGNKIT" validate -q --no-progress "$file"; }
+        run_pe() { "$pgn_extract" -s -r "$file"; }
+        run_zstd() { zstd -dc "$file.zst" >/dev/null; }
+        rounds "$runs" j1 all pe zstd
         table_row "pgnkit validate --jobs 1" "${secs[j1]}" "$bytes"
         table_row "pgnkit validate (--jobs $(nproc))" "${secs[all]}" "$bytes"
         table_row "pgn-extract -s -r" "${secs[pe]}" "$bytes"
@@ -287,6 +331,8 @@ bench_validate() {
             "$(printf '%.2f' "$(echo "$plies / $(cut -d' ' -f2 <<<"${secs[j1]}") / 1000000" | bc -l)")"
         printf '  speed ratios by CPU time: pgnkit(-j1)/pgn-extract %.2f, pgnkit(-j1)/zstd %.3f\n' \
             "$(ratio "${secs[pe]}" "${secs[j1]}" cpu)" "$(ratio "${secs[zstd]}" "${secs[j1]}" cpu)"
+        printf '  the same, median of the %d rounds'"'"' own ratios: %.2f, %.3f\n' "$runs" \
+            "$(paired pe j1)" "$(paired zstd j1)"
         printf '  by wall time: pgnkit(-j1)/pgn-extract %.2f, pgnkit(all)/pgn-extract %.2f, pgnkit(all)/pgnkit(-j1) %.2f\n\n' \
             "$(ratio "${secs[pe]}" "${secs[j1]}" wall)" "$(ratio "${secs[pe]}" "${secs[all]}" wall)" \
             "$(ratio "${secs[j1]}" "${secs[all]}" wall)"
@@ -307,7 +353,7 @@ bench_convert() {
     make_validate_inputs "$dir"
 
     echo "pgnkit convert vs pgn-extract -s (PGN in, export-format PGN out to /dev/null);"
-    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up; $(nproc) cores"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns; $(nproc) cores"
     echo "pgnkit:      $PGNKIT"
     echo "pgn-extract: $pgn_extract -s FILE ($("$pgn_extract" --version 2>&1 | head -n 1))"
     echo
@@ -317,10 +363,10 @@ bench_convert() {
         bytes=$(stat -c %s "$file")
         printf '%s: %.1f MB\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)"
         printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
-        local -A secs=()
-        secs[j1]=$(best_of "$runs" "$PGNKIT" convert --jobs 1 "$file")
-        secs[all]=$(best_of "$runs" "$PGNKIT" convert "$file")
-        secs[pe]=$(best_of "$runs" "$pgn_extract" -s "$file")
+        run_j1() { "$PGNKIT" convert --jobs 1 "$file"; }
+        run_all() { "$PGNKIT" convert "$file"; }
+        run_pe() { "$pgn_extract" -s "$file"; }
+        rounds "$runs" j1 all pe
         table_row "pgnkit convert --jobs 1" "${secs[j1]}" "$bytes"
         table_row "pgnkit convert (--jobs $(nproc))" "${secs[all]}" "$bytes"
         table_row "pgn-extract -s" "${secs[pe]}" "$bytes"
@@ -343,7 +389,7 @@ bench_fen() {
     make_validate_inputs "$dir"
 
     echo "pgnkit fen --format epd vs pgn-extract -Wepd (an EPD line per position, to /dev/null);"
-    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up; $(nproc) cores"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns; $(nproc) cores"
     echo
     local file
     for file in $(bench_files "$dir"); do
@@ -351,10 +397,10 @@ bench_fen() {
         positions=$({ "$PGNKIT" fen --jobs 2 --no-progress "$file" 2>/dev/null || true; } | wc -l)
         printf '%s: %d positions\n' "$(basename "$file")" "$positions"
         printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'Mpos/CPU s'
-        local -A secs=()
-        secs[j1]=$(best_of "$runs" "$PGNKIT" fen --jobs 1 --no-progress --format epd -o /dev/null "$file")
-        secs[all]=$(best_of "$runs" "$PGNKIT" fen --no-progress --format epd -o /dev/null "$file")
-        secs[pe]=$(best_of "$runs" "$pgn_extract" -s -Wepd -o /dev/null "$file")
+        run_j1() { "$PGNKIT" fen --jobs 1 --no-progress --format epd -o /dev/null "$file"; }
+        run_all() { "$PGNKIT" fen --no-progress --format epd -o /dev/null "$file"; }
+        run_pe() { "$pgn_extract" -s -Wepd -o /dev/null "$file"; }
+        rounds "$runs" j1 all pe
         table_row "pgnkit fen -f epd --jobs 1" "${secs[j1]}" "$positions"
         table_row "pgnkit fen -f epd (--jobs $(nproc))" "${secs[all]}" "$positions"
         table_row "pgn-extract -Wepd" "${secs[pe]}" "$positions"
@@ -374,20 +420,21 @@ bench_stats() {
     local runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench}
     make_validate_inputs "$dir"
     echo "pgnkit stats --jobs 1 vs pgnkit validate --jobs 1 (the same replay, plus the tables);"
-    echo "best CPU time (user + system) of $runs runs per process incl. start-up"
+    echo "best CPU time (user + system) of $runs runs per process incl. start-up, the two in turns"
     echo "pgnkit: $PGNKIT"
     echo
-    printf '  %-12s %14s %14s %10s\n' file 'validate CPU s' 'stats CPU s' 'time ratio'
+    printf '  %-12s %14s %14s %10s %10s\n' file 'validate CPU s' 'stats CPU s' 'time ratio' 'paired'
     local file
     for file in $(bench_files "$dir"); do
-        local v s
-        v=$(best_of "$runs" "$PGNKIT" validate --jobs 1 -q --no-progress "$file")
-        s=$(best_of "$runs" "$PGNKIT" stats --jobs 1 --no-progress --format json -o /dev/null "$file")
-        printf '  %-12s %14.2f %14.2f %10.2f\n' "$(basename "$file")" "${v#* }" "${s#* }" \
-            "$(ratio "$s" "$v" cpu)"
+        run_v() { "$PGNKIT" validate --jobs 1 -q --no-progress "$file"; }
+        run_s() { "$PGNKIT" stats --jobs 1 --no-progress --format json -o /dev/null "$file"; }
+        rounds "$runs" v s
+        printf '  %-12s %14.2f %14.2f %10.2f %10.2f\n' "$(basename "$file")" "${secs[v]#* }" \
+            "${secs[s]#* }" "$(ratio "${secs[s]}" "${secs[v]}" cpu)" "$(paired s v)"
     done
     echo
-    echo "time ratio = stats time / validate time (the bar: at most 1.3)"
+    echo "time ratio = stats time / validate time (the bar: at most 1.3), of the best times; paired:"
+    echo "the median of the rounds' own ratios (each round runs both, side by side)"
 }
 
 case ${1:-} in
