@@ -2,6 +2,7 @@
 
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
 
@@ -105,9 +106,8 @@ NotPgnText describe_not_pgn(const GameSpan& span) {
     }
     std::size_t end = t.size();
     while (end > first && (is_blank(t[end - 1]) || is_line_end(t[end - 1]))) --end;
-    d.lines = first < end ? 1 : 0;
-    for (std::size_t i = first; i < end; ++i)
-        if (t[i] == '\n' || (t[i] == '\r' && t[i + 1] != '\n')) ++d.lines;
+    std::size_t after_last = 0;
+    d.lines = first < end ? 1 + detail::count_breaks(t.data(), first, end, true, after_last) : 0;
     d.at = {line, std::uint32_t(first - line_start + 1), span.offset + first};
     std::size_t e = first;
     while (e < end && !ends_token(t[e])) ++e;
