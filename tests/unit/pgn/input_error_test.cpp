@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace pgnkit;
@@ -71,6 +72,14 @@ bool has_event(const test::Recorder& g, std::string_view prefix) {
 
 const std::string first_game = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n";
 
+/// What the reader made of the game `second` cut short by the input error, after first_game.
+test::Recorder cut_game(const std::string& second) {
+    Read r = read_all(first_game + second);
+    REQUIRE(r.spans.size() == 2);
+    CHECK(r.spans[1].before_input_error);
+    return std::move(r.games[1]);
+}
+
 } // namespace
 
 TEST_CASE("input error: a game cut inside a line is read up to its last whole token",
@@ -103,9 +112,7 @@ TEST_CASE("input error: a game cut after a whole line keeps every line", "[split
 
 TEST_CASE("input error: an open comment or variation cut off is the damage, not the game's",
           "[splitter][reader]") {
-    const Read r = read_all(first_game + "[Event \"b\"]\n\n1. d4 (1. e4 {a comment\nthat goes on");
-    REQUIRE(r.spans.size() == 2);
-    const test::Recorder& g = r.games[1];
+    const test::Recorder g = cut_game("[Event \"b\"]\n\n1. d4 (1. e4 {a comment\nthat goes on");
     CHECK(count(g, Code::Truncated) == 1);
     CHECK(count(g, Code::UnterminatedComment) == 0);
     CHECK(count(g, Code::UnterminatedVariation) == 0);
@@ -136,10 +143,7 @@ TEST_CASE("input error: no game is marked when the stream ends normally", "[spli
 TEST_CASE("input error: a one-line movetext cut is read up to its last whole token",
           "[splitter][reader]") {
     // lichess writes a game's movetext on one line: its moves before the cut are checked.
-    const Read r =
-        read_all(first_game + "[Event \"b\"]\n\n1. d4 { [%clk 0:03:00] } 1... Qd5 2. c4");
-    REQUIRE(r.spans.size() == 2);
-    const test::Recorder& g = r.games[1];
+    const test::Recorder g = cut_game("[Event \"b\"]\n\n1. d4 { [%clk 0:03:00] } 1... Qd5 2. c4");
     CHECK(has_event(g, "move d4"));
     CHECK(has_event(g, "move Qd5"));
     CHECK_FALSE(has_event(g, "move c4"));
@@ -147,9 +151,7 @@ TEST_CASE("input error: a one-line movetext cut is read up to its last whole tok
 }
 
 TEST_CASE("input error: a tag line cut is dropped whole", "[splitter][reader]") {
-    const Read r = read_all(first_game + "[Event \"b\"]\n[White \"Magnus Carl");
-    REQUIRE(r.spans.size() == 2);
-    const test::Recorder& g = r.games[1];
+    const test::Recorder g = cut_game("[Event \"b\"]\n[White \"Magnus Carl");
     CHECK(has_event(g, "tag Event"));
     CHECK_FALSE(has_event(g, "tag White"));
     CHECK(count(g, Code::BadTag) == 0);
@@ -158,10 +160,7 @@ TEST_CASE("input error: a tag line cut is dropped whole", "[splitter][reader]") 
 
 TEST_CASE("input error: a comment after the termination marker cut off is the damage",
           "[splitter][reader]") {
-    const Read r =
-        read_all(first_game + "[Event \"b\"]\n\n1. d4 d5 0-1 {a comment\nthat goes on\n");
-    REQUIRE(r.spans.size() == 2);
-    const test::Recorder& g = r.games[1];
+    const test::Recorder g = cut_game("[Event \"b\"]\n\n1. d4 d5 0-1 {a comment\nthat goes on\n");
     CHECK(has_event(g, "result 0-1"));
     CHECK(count(g, Code::Truncated) == 1);
     CHECK(count(g, Code::UnterminatedComment) == 0);
