@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Instruction counts of pgnkit builds (valgrind's callgrind): the same work measured the same
+# way every time, where timings on a shared machine move by 5% and more (scripts/ab.sh). Each
+# binary runs once per file under callgrind; the report gives the instructions executed, per
+# ply (plies from pgnkit's own summary), and against the first binary. Instructions are not
+# time (a mispredicted branch or a cache miss costs many), so time a change too before
+# trusting it; -b adds callgrind's simple branch-predictor model, a rough guide to mispredicts.
+#
+#   scripts/instr.sh [-b] [-m MB] [-t TOP] [-a "ARGS"] BIN_A [BIN…] -- FILE…
+#
+#   -m MB     read the first MB megabytes of each file, up to the last game that begins in
+#             them (default 4; 0: the whole file)
+#   -a ARGS   the pgnkit arguments before the file (default "validate -q --jobs 1 --no-progress")
+#   -b        simulate branch prediction (conditional and indirect branches, and mispredicts)
+#   -t TOP    also list the TOP functions with the most instructions of their own, for the
+#             first binary and each file (a build with -g names their files and lines:
+#             scripts/build.sh -DCMAKE_CXX_FLAGS=-g in a copy of the tree)
+#
+# For a file, e.g. /tmp/pgnkit-bench/otb.pgn (scripts/bench.sh validate builds it).
+set -euo pipefail
+
+mb=4
+args="validate -q --jobs 1 --no-progress"
+branch=0
+top=0
+while getopts "bm:t:a:" opt; do
+    case $opt in
+    b) branch=1 ;;
+    m) mb=$OPTARG ;;
+    t) top=$OPTARG ;;
+    a) args=$OPTARG ;;
+    *) exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+bins=()
+while [[ $# -gt 0 && $1 != -- ]]; do
+    bins+=("$1")
+    shift
+done
+[[ $# -gt 0 ]] && shift
+files=("$@")
+if [[ ${#bins[@]} -lt 1 || ${#files[@]} -eq 0 ]]; then
+    echo "usage: scripts/instr.sh [-b] [-m MB] [-t TOP] [-a ARGS] BIN_A [BIN...] -- FILE..." >&2
+    exit 2
+fi
+for b in "${bins[@]}"; do [[ -x $b ]] || { echo "instr.sh: not an executable: $b" >&2; exit 2; }; done
+for f in "${files[@]}"; do [[ -r $f ]] || { echo "instr.sh: cannot read $f" >&2; exit 2; }; done
+if ! command -v valgrind >/dev/null; then
+    echo "instr.sh: installing valgrind with apt-get" >&2
+    sudo=""
+    [[ $(id -u) -ne 0 ]] && sudo=sudo
+    $sudo apt-get install -y valgrind >&2 || { echo "instr.sh: cannot install valgrind" >&2; exit 2; }
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The events of a callgrind output file's totals line: "Ir [Bc Bcm Bi Bim]".
+totals() { sed -n 's/^totals: //p; s/^summary: //p' "$1" | head -n 1; }
+
+for f in "${files[@]}"; do
+    input=$f
+    if [[ $mb != 0 ]]; then
+        input=$tmp/input.pgn
+        head -c $((mb * 1000000)) "$f" >"$tmp/head"
+        # Up to the last game that begins in the slice (its tag section's first line).
+        cut=$(grep -a -b -o '^\[Event ' "$tmp/head" | tail -n 1 | cut -d: -f1 || true)
+        if [[ -n $cut && $cut -gt 0 ]]; then head -c "$cut" "$tmp/head" >"$input"; else mv "$tmp/head" "$input"; fi
+    fi
+    # shellcheck disable=SC2086 # $args are separate words
+    plies=$("${bins[0]}" $args --no-timing "$input" 2>/dev/null |
+        sed -n 's/.* \([0-9][0-9]*\) plies.*/\1/p' | tail -n 1 || true)
+    printf '%s' "$f"
+    [[ $mb != 0 ]] && printf ' (first %s bytes)' "$(stat -c %s "$input")"
+    [[ -n $plies ]] && printf ', %s plies' "$plies"
+    echo
+    if [[ $branch == 1 ]]; then
+        printf '  %-40s %14s %9s %12s %12s %8s\n' binary instructions 'per ply' 'cond. br.' 'mispredicts' 'ratio'
+    else
+        printf '  %-40s %14s %9s %8s\n' binary instructions 'per ply' ratio
+    fi
+    base=""
+    for ((i = 0; i < ${#bins[@]}; ++i)); do
+        out=$tmp/cg.$i
+        sim=()
+        [[ $branch == 1 ]] && sim=(--branch-sim=yes)
+        # shellcheck disable=SC2086
+        valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out" \
+            "${bins[i]}" $args "$input" >/dev/null 2>"$tmp/log" || true
+        [[ -s $out ]] || { echo "instr.sh: callgrind failed for ${bins[i]}:" >&2; cat "$tmp/log" >&2; exit 1; }
+        read -r ir bc bcm _ bim <<<"$(totals "$out")"
+        base=${base:-$ir}
+        per=$(awk -v a="$ir" -v p="${plies:-0}" 'BEGIN { if (p > 0) printf "%.1f", a / p; else print "-" }')
+        ratio=$(awk -v a="$ir" -v b="$base" 'BEGIN { printf "%.4f", a / b }')
+        if [[ $branch == 1 ]]; then
+            printf '  %-40s %14d %9s %12d %12d %8s\n' "${bins[i]}" "$ir" "$per" "${bc:-0}" \
+                "$((${bcm:-0} + ${bim:-0}))" "$ratio"
+        else
+            printf '  %-40s %14d %9s %8s\n' "${bins[i]}" "$ir" "$per" "$ratio"
+        fi
+    done
+    if [[ $top != 0 ]]; then
+        echo "  functions of ${bins[0]} with the most instructions of their own:"
+        callgrind_annotate "$tmp/cg.0" 2>/dev/null | grep -E '^ *[0-9,]+ ' | grep -v 'PROGRAM TOTALS' |
+            head -n "$top" | cut -c1-150 | sed 's/^/    /'
+    fi
+done
