@@ -245,7 +245,7 @@ struct PgnReader::Run {
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
         : rd(r), sp(span), v(vis), s(span.text.data()),
-          n(span.cut_mid_line ? whole_lines(span) : span.text.size()), line(span.first_line),
+          n(span.cut_mid_line ? read_part(span) : span.text.size()), line(span.first_line),
           offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
           kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {}
 
@@ -254,7 +254,7 @@ struct PgnReader::Run {
     /// be part of a longer one: `Nx` of `Nxf3`). A cut tag or escape line is dropped whole.
     /// Out of line, as report_cut(): run() is inlined into its callers, and the rare paths
     /// must not make it too big for that.
-    [[gnu::cold, gnu::noinline]] static std::size_t whole_lines(const GameSpan& span) {
+    [[gnu::cold, gnu::noinline]] static std::size_t read_part(const GameSpan& span) {
         const std::string_view t = span.text;
         std::size_t k = t.size();
         while (k > 0 && t[k - 1] != '\n' && t[k - 1] != '\r') --k;
