@@ -511,7 +511,8 @@ struct PgnReader::Run {
         // comment or variation is the damage's too.
         const bool cut =
             sp.before_input_error && !sp.truncated && (!have_result || depth != 0 || open_comment);
-        if (cut) report_cut(end);
+        // Located at the first byte not read: the token read_part() dropped, if any.
+        if (cut) report_cut(n < sp.text.size() && (s[n] == ' ' || s[n] == '\t') ? loc(n + 1) : end);
         if (depth != 0) {
             if (!sp.truncated && !cut)
                 report(Code::UnterminatedVariation, outer,

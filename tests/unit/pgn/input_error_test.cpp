@@ -147,7 +147,12 @@ TEST_CASE("input error: a one-line movetext cut is read up to its last whole tok
     CHECK(has_event(g, "move d4"));
     CHECK(has_event(g, "move Qd5"));
     CHECK_FALSE(has_event(g, "move c4"));
-    CHECK(count(g, Code::Truncated) == 1);
+    REQUIRE(count(g, Code::Truncated) == 1);
+    // Located where the input breaks off: at the token dropped (`c4`, line 7, column 38).
+    const Diagnostic* d = g.find(Code::Truncated);
+    REQUIRE(d != nullptr);
+    CHECK(d->loc.line == 7);
+    CHECK(d->loc.column == 38);
 }
 
 TEST_CASE("input error: a tag line cut is dropped whole", "[splitter][reader]") {
