@@ -28,19 +28,9 @@ while getopts "n:a:" opt; do
     esac
 done
 shift $((OPTIND - 1))
-bins=()
-while [[ $# -gt 0 && $1 != -- ]]; do
-    bins+=("$1")
-    shift
-done
-[[ $# -gt 0 ]] && shift
-files=("$@")
-if [[ ${#bins[@]} -lt 2 || ${#files[@]} -eq 0 ]]; then
-    echo "usage: scripts/ab.sh [-n RUNS] [-a ARGS] BIN_A BIN_B [BIN...] -- FILE..." >&2
-    exit 2
-fi
-for b in "${bins[@]}"; do [[ -x $b ]] || { echo "ab.sh: not an executable: $b" >&2; exit 2; }; done
-for f in "${files[@]}"; do [[ -r $f ]] || { echo "ab.sh: cannot read $f" >&2; exit 2; }; done
+# shellcheck source=scripts/bins-files.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bins-files.sh"
+bins_and_files 2 "scripts/ab.sh [-n RUNS] [-a ARGS] BIN_A BIN_B [BIN...] -- FILE..." "$@"
 
 # One run's CPU time in ms.
 cpu_ms() {

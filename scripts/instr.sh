@@ -33,19 +33,9 @@ while getopts "bm:t:a:" opt; do
     esac
 done
 shift $((OPTIND - 1))
-bins=()
-while [[ $# -gt 0 && $1 != -- ]]; do
-    bins+=("$1")
-    shift
-done
-[[ $# -gt 0 ]] && shift
-files=("$@")
-if [[ ${#bins[@]} -lt 1 || ${#files[@]} -eq 0 ]]; then
-    echo "usage: scripts/instr.sh [-b] [-m MB] [-t TOP] [-a ARGS] BIN_A [BIN...] -- FILE..." >&2
-    exit 2
-fi
-for b in "${bins[@]}"; do [[ -x $b ]] || { echo "instr.sh: not an executable: $b" >&2; exit 2; }; done
-for f in "${files[@]}"; do [[ -r $f ]] || { echo "instr.sh: cannot read $f" >&2; exit 2; }; done
+# shellcheck source=scripts/bins-files.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bins-files.sh"
+bins_and_files 1 "scripts/instr.sh [-b] [-m MB] [-t TOP] [-a ARGS] BIN_A [BIN...] -- FILE..." "$@"
 if ! command -v valgrind >/dev/null; then
     echo "instr.sh: installing valgrind with apt-get" >&2
     sudo=""
