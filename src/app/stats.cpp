@@ -472,9 +472,7 @@ class StatsVisitor final : public ReplayVisitor {
     /// Keeps a tag value until finish(): a view if it is part of the game's text (valid until
     /// the next game), else a copy (the reader unescapes into a buffer it reuses).
     void keep(TagSlot slot, std::string_view value) {
-        const auto at = reinterpret_cast<std::uintptr_t>(value.data()),
-                   begin = reinterpret_cast<std::uintptr_t>(game_.data());
-        if (at - begin <= game_.size() && game_.size() - (at - begin) >= value.size()) {
+        if (is_view_of(value, game_)) {
             tags_[slot] = value;
         } else {
             owned_[slot].assign(value);

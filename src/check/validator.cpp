@@ -282,12 +282,7 @@ void GameValidator::begin_game(const GameSpan& span) {
 }
 
 void GameValidator::keep_text(TagText k, std::string_view value) {
-    // A value in the game's text stays there while the game is read; one the reader
-    // rewrote lives in its buffer only until the next tag.
-    const std::string_view text = span_ ? span_->text : std::string_view();
-    const auto at = reinterpret_cast<std::uintptr_t>(value.data()),
-               begin = reinterpret_cast<std::uintptr_t>(text.data());
-    if (at - begin <= text.size() && value.size() <= text.size() - (at - begin)) {
+    if (is_view_of(value, span_ ? span_->text : std::string_view())) {
         tag_text_[k] = value;
     } else {
         set_text(tag_owned_[k], value);

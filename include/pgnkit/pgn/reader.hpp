@@ -67,6 +67,14 @@ int glyph_nag(std::string_view token);
 /// The standard spelling of a termination marker: "1-0", "0-1", "1/2-1/2", "*", or ""
 /// if `token` is not one. `*standard` tells whether it was written that way.
 std::string_view normalize_result(std::string_view token, bool* standard = nullptr);
+/// Whether `value`, a text a callback was given, lies inside `text` (the game's GameSpan::text):
+/// then it stays valid until the next game. Tag values the reader unescaped live in its
+/// buffer instead, valid only until the next tag.
+inline bool is_view_of(std::string_view value, std::string_view text) {
+    const auto at = reinterpret_cast<std::uintptr_t>(value.data()),
+               begin = reinterpret_cast<std::uintptr_t>(text.data());
+    return at - begin <= text.size() && value.size() <= text.size() - (at - begin);
+}
 
 namespace detail {
 /// One parsed tag line piece (internal to the reader).
