@@ -4,6 +4,7 @@
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/app/validate.hpp"
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -261,14 +262,6 @@ constexpr std::array<std::uint64_t, 16 * 8 + 256> fen_letters = [] {
     return t;
 }();
 
-/// KQkq subsets by castling_rights() (bits K, Q, k, q), padded to 4; none is "-".
-constexpr char castling_subsets[16][4] = {
-    {'-', ' ', ' ', ' '}, {'K', ' ', ' ', ' '}, {'Q', ' ', ' ', ' '}, {'K', 'Q', ' ', ' '},
-    {'k', ' ', ' ', ' '}, {'K', 'k', ' ', ' '}, {'Q', 'k', ' ', ' '}, {'K', 'Q', 'k', ' '},
-    {'q', ' ', ' ', ' '}, {'K', 'q', ' ', ' '}, {'Q', 'q', ' ', ' '}, {'K', 'Q', 'q', ' '},
-    {'k', 'q', ' ', ' '}, {'K', 'k', 'q', ' '}, {'Q', 'k', 'q', ' '}, {'K', 'Q', 'k', 'q'}};
-constexpr std::uint8_t castling_subset_len[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
 /// The four EPD fields of the positions of one line of play (fen's direct EPD mode), each
 /// position following the last: a rank's text is redone only when a move since the last
 /// write touched that rank (a move's squares, the castling rook's and an en-passant victim's
@@ -324,8 +317,7 @@ class LineFenWriter {
         out[2] = ' ';
         out += 3;
         const unsigned rights = pos.castling_rights();
-        std::memcpy(out, castling_subsets[rights], 4);
-        out += castling_subset_len[rights];
+        out = write_castling_kqkq(rights, out);
         *out++ = ' ';
         const Square e = pos.ep_square();
         // Which en-passant square shows: as chess::FenWriter (has_pseudo_ep() first: without

@@ -382,15 +382,6 @@ char* FenWriter::write(const Position& pos, char* out, const FenFormat& fmt) {
 }
 
 namespace {
-/// KQkq subsets by castling_rights() bit set (castle_index order K, Q, k, q), padded to 4;
-/// no rights is "-".
-constexpr char castling_subsets[16][4] = {
-    {'-', ' ', ' ', ' '}, {'K', ' ', ' ', ' '}, {'Q', ' ', ' ', ' '}, {'K', 'Q', ' ', ' '},
-    {'k', ' ', ' ', ' '}, {'K', 'k', ' ', ' '}, {'Q', 'k', ' ', ' '}, {'K', 'Q', 'k', ' '},
-    {'q', ' ', ' ', ' '}, {'K', 'q', ' ', ' '}, {'Q', 'q', ' ', ' '}, {'K', 'Q', 'q', ' '},
-    {'k', 'q', ' ', ' '}, {'K', 'k', 'q', ' '}, {'Q', 'k', 'q', ' '}, {'K', 'Q', 'k', 'q'}};
-constexpr std::uint8_t castling_subset_len[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
 /// Castling rights with rook files where needed (Chess960, Shredder-FEN).
 [[gnu::noinline]] char* write_castling_general(const Position& pos, char* out,
                                                const FenFormat& fmt) {
@@ -425,10 +416,8 @@ inline char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt
     out += 3;
     const unsigned rights = pos.castling_rights();
     if (!rights || (!pos.chess960() && fmt.castling == CastlingStyle::XFen)) {
-        // None, or standard chess: the rights are a subset of KQkq, in that order; one
-        // 4-byte store from a table of the 16 subsets.
-        std::memcpy(out, castling_subsets[rights], 4);
-        out += castling_subset_len[rights];
+        // None, or standard chess: the rights are a subset of KQkq, in that order.
+        out = write_castling_kqkq(rights, out);
     } else {
         out = write_castling_general(pos, out, fmt);
     }

@@ -5,6 +5,7 @@
 #include "pgnkit/result.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,25 @@ struct FenFormat {
 
 /// Writes the FEN into `out` (at least 100 bytes) and returns the end; no allocation.
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt = {});
+
+namespace detail {
+/// KQkq subsets by castling_rights() bit set (castle_index order K, Q, k, q), padded to 4;
+/// no rights is "-".
+inline constexpr char castling_subsets[16][4] = {
+    {'-', ' ', ' ', ' '}, {'K', ' ', ' ', ' '}, {'Q', ' ', ' ', ' '}, {'K', 'Q', ' ', ' '},
+    {'k', ' ', ' ', ' '}, {'K', 'k', ' ', ' '}, {'Q', 'k', ' ', ' '}, {'K', 'Q', 'k', ' '},
+    {'q', ' ', ' ', ' '}, {'K', 'q', ' ', ' '}, {'Q', 'q', ' ', ' '}, {'K', 'Q', 'q', ' '},
+    {'k', 'q', ' ', ' '}, {'K', 'k', 'q', ' '}, {'Q', 'k', 'q', ' '}, {'K', 'Q', 'k', 'q'}};
+inline constexpr std::uint8_t castling_subset_len[16] = {1, 1, 1, 2, 1, 2, 2, 3,
+                                                         1, 2, 2, 3, 2, 3, 3, 4};
+} // namespace detail
+
+/// The castling field of standard chess (a subset of KQkq in that order, "-" for none) for
+/// castling_rights() `rights`, in one 4-byte store (`out` needs room for 4); returns the end.
+inline char* write_castling_kqkq(unsigned rights, char* out) {
+    std::memcpy(out, detail::castling_subsets[rights], 4);
+    return out + detail::castling_subset_len[rights];
+}
 std::string format_fen(const Position& pos, const FenFormat& fmt = {});
 
 /// write_fen for a sequence of related positions (a game): remembers the text of each rank
