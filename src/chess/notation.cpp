@@ -1067,27 +1067,27 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
     return true;
 }
 
+namespace {
+/// The resolution of a token parse_san() refused (`san` as it left it).
+SanResolution unparsed(const San& san) {
+    SanResolution r;
+    r.liberties = san.liberties;
+    r.error = san.kind == San::Kind::Null ? SanError::NullNotAllowed : SanError::Syntax;
+    return r;
+}
+} // namespace
+
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,
                                 const SanParseOptions& opts, bool check_suffix) {
     San san;
-    if (!parse_san(text, san, opts)) {
-        SanResolution r;
-        r.liberties = san.liberties;
-        r.error = san.kind == San::Kind::Null ? SanError::NullNotAllowed : SanError::Syntax;
-        return r;
-    }
+    if (!parse_san(text, san, opts)) return unparsed(san);
     return resolve_san(pos, san, check_suffix);
 }
 
 SanResolution play_san(Position& pos, std::string_view text, const SanParseOptions& opts,
                        bool check_suffix) {
     San san;
-    if (!parse_san(text, san, opts)) {
-        SanResolution r;
-        r.liberties = san.liberties;
-        r.error = san.kind == San::Kind::Null ? SanError::NullNotAllowed : SanError::Syntax;
-        return r;
-    }
+    if (!parse_san(text, san, opts)) return unparsed(san);
     SanResolution r = resolve_san(pos, san, false);
     if (!r.ok) return r;
     pos.play(r.move);
