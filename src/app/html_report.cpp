@@ -540,6 +540,16 @@ void render_aggregate(std::string& out, const std::vector<Table>& tables,
     for (const auto& t : tables) html::append_table(out, t);
 }
 
+/// The input files, each in <code>, separated by commas (`-` as "(stdin)").
+void append_inputs(std::string& out, const std::vector<std::string>& inputs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (i) out += ", ";
+        out += "<code>";
+        html::append_escaped(out, inputs[i] == "-" ? "(stdin)" : inputs[i]);
+        out += "</code>";
+    }
+}
+
 } // namespace
 
 std::string render_stats_html(const StatsGroups& g, const StatsView& view,
@@ -548,12 +558,7 @@ std::string render_stats_html(const StatsGroups& g, const StatsView& view,
     out += "<p class=\"sub\">";
     if (!inputs.empty()) {
         out += "Input: ";
-        for (std::size_t i = 0; i < inputs.size(); ++i) {
-            if (i) out += ", ";
-            out += "<code>";
-            html::append_escaped(out, inputs[i] == "-" ? "(stdin)" : inputs[i]);
-            out += "</code>";
-        }
+        append_inputs(out, inputs);
         out += ". ";
     }
     out += "Numbers as in <code>pgnkit stats --format json</code>.</p>\n";
@@ -853,12 +858,7 @@ std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
     if (!error_.empty()) return error_;
     std::string out = html::page_begin("pgnkit validate report", "Validation report");
     out += "<p class=\"sub\">Input: ";
-    for (std::size_t i = 0; i < inputs_.size(); ++i) {
-        if (i) out += ", ";
-        out += "<code>";
-        html::append_escaped(out, inputs_[i] == "-" ? "(stdin)" : inputs_[i]);
-        out += "</code>";
-    }
+    append_inputs(out, inputs_);
     out += ".</p>\n<div class=\"cards\">";
     auto card = [&](std::uint64_t v, std::string_view label, bool bad) {
         out += fmt::format("<div class=\"card{}\"><b>{}</b><span>{}</span></div>",
