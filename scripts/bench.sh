@@ -50,6 +50,21 @@ need_pgnkit() {
     [[ -x $PGNKIT ]] || die "no pgnkit binary at '$PGNKIT' (build first, or set PGNKIT=path)"
 }
 
+# need_tools COMMAND:PACKAGE… — installs (apt-get) the package of each command not found.
+need_tools() {
+    local tool pkg
+    for tool in "$@"; do
+        pkg=${tool#*:}
+        tool=${tool%%:*}
+        if ! command -v "$tool" >/dev/null; then
+            echo "bench.sh: installing $pkg with apt-get" >&2
+            local sudo=""
+            [[ $(id -u) -ne 0 ]] && sudo=sudo
+            $sudo apt-get install -y "$pkg" >&2 || die "cannot install $pkg"
+        fi
+    done
+}
+
 # rounds() results (global: the bench functions read them).
 declare -A secs=() cpu_runs=()
 
@@ -95,7 +110,7 @@ run_stockfish() {
 bench_perft() {
     need_pgnkit
     find_stockfish
-    command -v bc >/dev/null || die "bc is needed"
+    need_tools bc:bc
     local epd=$root/tests/data/perft/ethereal/standard.epd
     local count=${BENCH_POSITIONS:-8} max_nodes=${BENCH_MAX_NODES:-300000000}
     local min_nodes=${BENCH_MIN_NODES:-50000000}
@@ -286,17 +301,7 @@ ratio() {
 
 bench_validate() {
     need_pgnkit
-    local tool pkg
-    for tool in zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract; do
-        pkg=${tool#*:}
-        tool=${tool%%:*}
-        if ! command -v "$tool" >/dev/null; then
-            echo "bench.sh: installing $pkg with apt-get" >&2
-            local sudo=""
-            [[ $(id -u) -ne 0 ]] && sudo=sudo
-            $sudo apt-get install -y "$pkg" >&2 || die "cannot install $pkg"
-        fi
-    done
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
     local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
     local dir=${BENCH_DIR:-/tmp/pgnkit-bench}
     make_validate_inputs "$dir"
@@ -345,11 +350,9 @@ bench_validate() {
 
 bench_convert() {
     need_pgnkit
-    command -v bc >/dev/null || die "bc is needed"
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
     local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
     local dir=${BENCH_DIR:-/tmp/pgnkit-bench}
-    [[ -x $pgn_extract ]] || die "pgn-extract is needed (apt-get install pgn-extract)"
-    command -v zstd >/dev/null || die "zstd is needed"
     make_validate_inputs "$dir"
 
     echo "pgnkit convert vs pgn-extract -s (PGN in, export-format PGN out to /dev/null);"
@@ -381,11 +384,9 @@ bench_convert() {
 
 bench_fen() {
     need_pgnkit
-    command -v bc >/dev/null || die "bc is needed"
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
     local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
     local dir=${BENCH_DIR:-/tmp/pgnkit-bench}
-    [[ -x $pgn_extract ]] || die "pgn-extract is needed (apt-get install pgn-extract)"
-    command -v zstd >/dev/null || die "zstd is needed"
     make_validate_inputs "$dir"
 
     echo "pgnkit fen --format epd vs pgn-extract -Wepd (an EPD line per position, to /dev/null);"
@@ -415,21 +416,20 @@ bench_fen() {
 
 bench_stats() {
     need_pgnkit
-    command -v bc >/dev/null || die "bc is needed"
-    command -v zstd >/dev/null || die "zstd is needed"
+    need_tools zstd:zstd bc:bc
     local runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench}
     make_validate_inputs "$dir"
     echo "pgnkit stats --jobs 1 vs pgnkit validate --jobs 1 (the same replay, plus the tables);"
     echo "best CPU time (user + system) of $runs runs per process incl. start-up, the two in turns"
     echo "pgnkit: $PGNKIT"
     echo
-    printf '  %-12s %14s %14s %10s %10s\n' file 'validate CPU s' 'stats CPU s' 'time ratio' 'paired'
+    printf '  %-16s %14s %14s %10s %10s\n' file 'validate CPU s' 'stats CPU s' 'time ratio' 'paired'
     local file
     for file in $(bench_files "$dir"); do
         run_v() { "$PGNKIT" validate --jobs 1 -q --no-progress "$file"; }
         run_s() { "$PGNKIT" stats --jobs 1 --no-progress --format json -o /dev/null "$file"; }
         rounds "$runs" v s
-        printf '  %-12s %14.2f %14.2f %10.2f %10.2f\n' "$(basename "$file")" "${secs[v]#* }" \
+        printf '  %-16s %14.2f %14.2f %10.2f %10.2f\n' "$(basename "$file")" "${secs[v]#* }" \
             "${secs[s]#* }" "$(ratio "${secs[s]}" "${secs[v]}" cpu)" "$(paired s v)"
     done
     echo
