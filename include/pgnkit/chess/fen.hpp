@@ -59,6 +59,7 @@ struct FenFormat {
 
 /// Writes the FEN into `out` (at least 100 bytes) and returns the end; no allocation.
 char* write_fen(const Position& pos, char* out, const FenFormat& fmt = {});
+std::string format_fen(const Position& pos, const FenFormat& fmt = {});
 
 namespace detail {
 /// KQkq subsets by castling_rights() bit set (castle_index order K, Q, k, q), padded to 4;
@@ -78,7 +79,6 @@ inline char* write_castling_kqkq(unsigned rights, char* out) {
     std::memcpy(out, detail::castling_subsets[rights], 4);
     return out + detail::castling_subset_len[rights];
 }
-std::string format_fen(const Position& pos, const FenFormat& fmt = {});
 
 /// write_fen for a sequence of related positions (a game): remembers the text of each rank
 /// and rebuilds only the ranks whose squares changed since the previous call. Same output as
