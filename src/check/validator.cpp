@@ -578,6 +578,217 @@ std::string GameValidator::suggest(const Position& pos, std::string_view text) c
     return out;
 }
 
+namespace {
+
+/// "the rook on f2": the piece on `s` of `pos`.
+std::string piece_at(const Position& pos, Square s) {
+    return fmt::format("the {} on {}", piece_word(type_of(pos.piece_on(s))), square_name(s));
+}
+
+/// The pieces of `pos` on `b`: "the rook on f2", "the rook on f2 and the bishop on b5".
+std::string pieces_at(const Position& pos, Bitboard b) {
+    std::string out;
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (!out.empty()) out += b ? ", " : " and ";
+        out += piece_at(pos, s);
+    }
+    return out;
+}
+
+/// The enemy pieces that attack `s` when the board holds `occ` (`gone`: enemy pieces taken).
+Bitboard enemy_attackers(const Position& pos, Square s, Bitboard occ, Bitboard gone = 0) {
+    const Color them = ~pos.side_to_move();
+    return pos.attackers_to(s, occ) & pos.pieces(them) & ~gone;
+}
+
+/// Why castling on `side` is illegal in `pos`, or "" if that is not known.
+std::string castling_reason(const Position& pos, CastleSide side) {
+    const Color us = pos.side_to_move();
+    const std::string_view wing = side == CastleSide::King ? "kingside" : "queenside";
+    if (pos.in_check())
+        return fmt::format("the king is in check from {}, and castling out of check is not allowed",
+                           pieces_at(pos, pos.checkers()));
+    if (!pos.can_castle(us, side))
+        return fmt::format("{} has no right to castle {}", us == Color::White ? "White" : "Black",
+                           wing);
+    const Square from = pos.king_square(us), rook = pos.castling_rook(us, side);
+    if (from == NoSquare) return {};
+    const Square kto = Position::castle_king_to(us, side), rto = Position::castle_rook_to(us, side);
+    const Bitboard occ = pos.pieces();
+    // As Position::is_legal: every square the king and the rook cross or reach must be empty
+    // but their own two.
+    const Bitboard in_the_way =
+        occ & (between_bb(from, kto) | between_bb(rook, rto)) & ~bb(from) & ~bb(rook);
+    if (in_the_way) return fmt::format("castling is blocked by {}", pieces_at(pos, in_the_way));
+    const Bitboard without_king = occ ^ bb(from);
+    for (Bitboard path = between_bb(from, kto) & ~bb(kto); path;) {
+        const Square s = pop_lsb(path);
+        if (Bitboard a = enemy_attackers(pos, s, without_king))
+            return fmt::format("the king would pass through {}, which is attacked by {}",
+                               square_name(s), pieces_at(pos, a));
+    }
+    const Bitboard after = (occ ^ bb(from) ^ bb(rook)) | bb(kto) | bb(rto);
+    if (Bitboard a = enemy_attackers(pos, kto, after))
+        return fmt::format("the king would be in check on {} from {}", square_name(kto),
+                           pieces_at(pos, a));
+    return {};
+}
+
+/// Why the normal move `san` (its origins `from`: pieces of its type that may make it, the
+/// king's safety aside) is illegal: it leaves or puts the king in check. "" if not known.
+std::string king_safety_reason(const Position& pos, const San& san, PieceType piece,
+                               Bitboard from) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square to = san.to;
+    const Bitboard occ = pos.pieces();
+    if (piece == PieceType::King) {
+        const Bitboard a = enemy_attackers(pos, to, occ ^ bb(lsb(from)), bb(to));
+        if (!a) return {};
+        return fmt::format("the king cannot move into check: {} is attacked by {}", square_name(to),
+                           pieces_at(pos, a));
+    }
+    const Square ksq = pos.king_square(us);
+    if (ksq == NoSquare) return {};
+    const Square origin = lsb(from);
+    const bool en_passant = piece == PieceType::Pawn && to == pos.ep_square() && pos.empty(to);
+    const Bitboard taken = en_passant ? bb(Square(to - pawn_push(us))) : pos.pieces(them) & bb(to);
+    const Bitboard after = ((occ ^ bb(origin)) & ~taken) | bb(to);
+    const Bitboard checkers = enemy_attackers(pos, ksq, after, taken);
+    if (!checkers) return {};
+    if (pos.in_check() && (checkers & pos.checkers()))
+        return fmt::format("it does not get the king out of check from {}",
+                           pieces_at(pos, checkers & pos.checkers()));
+    // The piece stood in the line of an enemy slider: pinned, unless only taking en passant
+    // (which empties two squares of a line) opened it.
+    if (en_passant && !(enemy_attackers(pos, ksq, (occ ^ bb(origin)) | bb(to)) & checkers))
+        return fmt::format("taking en passant would expose the king to {}",
+                           pieces_at(pos, checkers));
+    return fmt::format("the {} on {} is pinned to its king by {}", piece_word(piece),
+                       square_name(origin), pieces_at(pos, checkers));
+}
+
+/// Why the pawn move `san` is illegal (the origins it names: `filter`), or "": then
+/// `from` holds the pawns that may make it, the king's safety aside.
+std::string pawn_reason(const Position& pos, const San& san, Bitboard filter, Bitboard& from) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square to = san.to;
+    const int rr = relative_rank(us, to);
+    const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & filter;
+    const bool capture = san.capture || (san.from_file >= 0 && san.from_file != file_of(to));
+    const std::string square = square_name(to);
+    from = 0;
+    if (capture) {
+        from = pawns & pawn_attacks(them, to);
+        if (!from) return fmt::format("no pawn can capture on {}", square);
+        if (pos.pieces(us) & bb(to))
+            return fmt::format("{} is occupied by a piece of the side to move", square);
+        if (pos.empty(to) && to != pos.ep_square()) {
+            // A pawn that stepped two squares past `to`: the chance to take it has passed.
+            if (rr == 5 && (pos.pieces(them, PieceType::Pawn) & bb(Square(to - pawn_push(us)))))
+                return fmt::format("there is nothing to capture on {}: en passant is allowed "
+                                   "only on the move right after the pawn's two-square step",
+                                   square);
+            return fmt::format("there is nothing to capture on {}", square);
+        }
+    } else {
+        // Pushes: from one square behind, or two from the pawn's first rank.
+        const Square one = rr >= 2 ? Square(to - pawn_push(us)) : NoSquare;
+        const Square two = rr == 3 ? Square(to - 2 * pawn_push(us)) : NoSquare;
+        Bitboard pusher = 0;
+        if (one != NoSquare && (pawns & bb(one)))
+            pusher = bb(one);
+        else if (two != NoSquare && (pawns & bb(two)))
+            pusher = bb(two);
+        if (!pusher) return fmt::format("no pawn can move to {}", square);
+        if (!pos.empty(to))
+            return (pos.pieces(us) & bb(to))
+                       ? fmt::format("{} is occupied by a piece of the side to move", square)
+                       : fmt::format("a pawn cannot move forward onto {} (it captures only "
+                                     "diagonally)",
+                                     piece_at(pos, to));
+        if ((pusher & bb(two)) && !pos.empty(one))
+            return fmt::format("the pawn on {} is blocked by {}", square_name(lsb(pusher)),
+                               piece_at(pos, one));
+        from = pusher;
+    }
+    if (rr == 7 && san.promotion == PieceType::None)
+        return "a pawn that reaches the last rank must promote";
+    if (rr != 7 && san.promotion != PieceType::None)
+        return "a pawn can promote only on the last rank";
+    if (san.promotion == PieceType::King || san.promotion == PieceType::Pawn)
+        return fmt::format("a pawn cannot promote to a {}", piece_word(san.promotion));
+    return {};
+}
+
+/// Why the move `san`, which names no legal move of `pos`, is illegal; "" if that is not
+/// known.
+std::string illegal_reason(const Position& pos, const San& san) {
+    if (san.kind == San::Kind::CastleKing || san.kind == San::Kind::CastleQueen) {
+        std::string why = castling_reason(
+            pos, san.kind == San::Kind::CastleKing ? CastleSide::King : CastleSide::Queen);
+        return why.empty() ? "castling is not possible here" : why;
+    }
+    if (san.kind == San::Kind::Null)
+        return pos.in_check() ? "a null move cannot be played while in check" : std::string();
+    if (san.kind != San::Kind::Normal || san.to == NoSquare) return {};
+    const Color us = pos.side_to_move();
+    const Square to = san.to;
+    Bitboard filter = ~Bitboard{0};
+    if (san.from_file >= 0) filter &= file_bb(san.from_file);
+    if (san.from_rank >= 0) filter &= rank_bb(san.from_rank);
+    PieceType piece = san.piece;
+    if (piece == PieceType::None) {
+        // A coordinate move (e2e4, g1-f3): the piece is whatever stands on its origin.
+        if (san.from_file < 0 || san.from_rank < 0)
+            return "no piece of the side to move can make it";
+        const Square origin = make_square(san.from_file, san.from_rank);
+        const Piece p = pos.piece_on(origin);
+        if (p == Piece::None || color_of(p) != us)
+            return fmt::format("no piece of the side to move on {}", square_name(origin));
+        piece = type_of(p);
+    }
+    Bitboard from = 0;
+    if (piece == PieceType::Pawn) {
+        if (std::string why = pawn_reason(pos, san, filter, from); !why.empty()) return why;
+    } else {
+        const Bitboard reach = attacks_bb(piece, to, pos.pieces()) & pos.pieces(us, piece);
+        from = reach & filter;
+        if (!from) {
+            // The pieces the text names that would reach `to` on an empty board: blocked.
+            const Bitboard named = pos.pieces(us, piece) & filter;
+            if (const Bitboard lines = attacks_bb(piece, to, 0) & named;
+                lines && piece != PieceType::Knight && piece != PieceType::King) {
+                const Square s = lsb(lines);
+                const Bitboard way = between_bb(s, to) & ~bb(to) & pos.pieces();
+                if (way) // the piece nearest to s
+                    return fmt::format("the {} on {} cannot move to {}: {} is in the way",
+                                       piece_word(piece), square_name(s), square_name(to),
+                                       piece_at(pos, to > s ? lsb(way) : msb(way)));
+            }
+            if (named && popcount(named) == 1 && (san.from_file >= 0 || san.from_rank >= 0))
+                return fmt::format("the {} on {} cannot move to {}", piece_word(piece),
+                                   square_name(lsb(named)), square_name(to));
+            if (reach) { // only pieces the disambiguation does not name
+                const std::string where =
+                    san.from_file >= 0 && san.from_rank >= 0
+                        ? fmt::format("on {}",
+                                      square_name(make_square(san.from_file, san.from_rank)))
+                    : san.from_file >= 0 ? fmt::format("on the {}-file", char('a' + san.from_file))
+                                         : fmt::format("on rank {}", san.from_rank + 1);
+                return fmt::format("no {} {} can move to {}", piece_word(piece), where,
+                                   square_name(to));
+            }
+            return fmt::format("no {} can move to {}", piece_word(piece), square_name(to));
+        }
+        if (pos.pieces(us) & bb(to))
+            return fmt::format("{} is occupied by a piece of the side to move", square_name(to));
+    }
+    return king_safety_reason(pos, san, piece, from);
+}
+
+} // namespace
+
 void GameValidator::report_illegal(const Frame& f, std::string_view text, SourceLocation loc,
                                    int kind, int candidates) {
     const Position& pos = f.pos;
@@ -609,58 +820,11 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
             text, &pos, ply, which);
         return;
     }
-    // Illegal: explain why, from the syntax.
+    // Illegal: explain why, from the syntax and the position.
     std::string why;
     San san;
-    if (parse_san(text, san, SanParseOptions{opts_.allow_null, opts_.piece_letters})) {
-        if (san.kind == San::Kind::CastleKing || san.kind == San::Kind::CastleQueen) {
-            why = pos.in_check() ? "castling out of check" : "castling is not possible here";
-        } else if (san.kind == San::Kind::Normal && san.to != NoSquare) {
-            Color us = pos.side_to_move();
-            Bitboard from = 0;
-            PieceType piece = san.piece;
-            if (piece == PieceType::None) {
-                // A coordinate move (e2e4, g1-f3): the piece is whatever stands on its origin.
-                Square origin = (san.from_file >= 0 && san.from_rank >= 0)
-                                    ? make_square(san.from_file, san.from_rank)
-                                    : NoSquare;
-                Piece p = origin == NoSquare ? Piece::None : pos.piece_on(origin);
-                if (p == Piece::None || color_of(p) != us) {
-                    why = origin == NoSquare ? "no piece of the side to move can make it"
-                                             : fmt::format("no piece of the side to move on {}",
-                                                           square_name(origin));
-                    piece = PieceType::None;
-                } else {
-                    piece = type_of(p);
-                    from = bb(origin);
-                }
-            } else if (piece == PieceType::Pawn) {
-                // Origins of a pawn move to `to`: captures from the adjacent files, pushes
-                // from one or two squares behind (only when those squares exist).
-                int back = rank_of(san.to) - (us == Color::White ? 1 : -1);
-                Bitboard push = 0;
-                if (back >= 0 && back <= 7) push |= bb(make_square(file_of(san.to), back));
-                if (relative_rank(us, san.to) == 3)
-                    push |= bb(make_square(file_of(san.to), us == Color::White ? 1 : 6));
-                from = pos.pieces(us, PieceType::Pawn) &
-                       (san.capture || san.from_file >= 0 ? pawn_attacks(~us, san.to) : push);
-            } else {
-                from = attacks_bb(piece, san.to, pos.pieces()) & pos.pieces(us, piece);
-            }
-            if (!why.empty()) {
-                // already explained (a coordinate move without a piece on its origin)
-            } else if (!from)
-                why = fmt::format("no {} can move to {}", piece_word(piece), square_name(san.to));
-            else if (pos.piece_on(san.to) != Piece::None && color_of(pos.piece_on(san.to)) == us)
-                why = fmt::format("{} is occupied by a piece of the side to move",
-                                  square_name(san.to));
-            else if (pos.in_check())
-                why = "it does not get the king out of check";
-            else
-                why = fmt::format("the {} on {} is pinned to its king", piece_word(piece),
-                                  square_name(lsb(from)));
-        }
-    }
+    if (parse_san(text, san, SanParseOptions{opts_.allow_null, opts_.piece_letters}))
+        why = illegal_reason(pos, san);
     if (why.empty()) why = "not a legal move";
     add(Code::IllegalMove, loc, fmt::format("'{}' at move {} is illegal: {}", text, movenum, why),
         text, &pos, ply, suggest(pos, text));
