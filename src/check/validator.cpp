@@ -823,9 +823,24 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
     // Illegal: explain why, from the syntax and the position.
     std::string why;
     San san;
-    if (parse_san(text, san, SanParseOptions{opts_.allow_null, opts_.piece_letters}))
-        why = illegal_reason(pos, san);
+    const SanParseOptions parse_opts{opts_.allow_null, opts_.piece_letters};
+    const bool parsed = parse_san(text, san, parse_opts);
+    if (parsed) why = illegal_reason(pos, san);
     if (why.empty()) why = "not a legal move";
+    if (parsed && san.kind != San::Kind::Null) {
+        // A move the other side could make here: the record may have lost a move before it,
+        // or written one twice (the usual slip of a transcription).
+        Position other = pos;
+        other.set_side_to_move(~pos.side_to_move());
+        other.set_ep_square(NoSquare);
+        other.finish();
+        if (parse_and_resolve(other, text, parse_opts, false).ok) {
+            const bool white = pos.side_to_move() == Color::White;
+            why += fmt::format(" (it is {0}'s move, and it would be legal for {1}: is a move "
+                               "missing or written twice before it?)",
+                               white ? "White" : "Black", white ? "Black" : "White");
+        }
+    }
     add(Code::IllegalMove, loc, fmt::format("'{}' at move {} is illegal: {}", text, movenum, why),
         text, &pos, ply, suggest(pos, text));
 }

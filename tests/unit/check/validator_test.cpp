@@ -537,6 +537,11 @@ TEST_CASE("validator: an illegal move's message gives the rule it breaks", "[val
                EndsWith("no knight on the b-file can move to d2"));
     CHECK_THAT(illegal_message("6k1/p7/8/8/8/8/P7/1N4K1 w - - 0 1", "1. b1b3 *"),
                EndsWith("the knight on b1 cannot move to b3"));
+    // A move of the side not to move: a move missing or written twice before it.
+    CHECK_THAT(illegal_message("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                               "1. e4 e5 2. Nf3 Nc3 *"),
+               EndsWith("no knight can move to c3 (it is Black's move, and it would be legal for "
+                        "White: is a move missing or written twice before it?)"));
     // Castling: the right, the way, the squares the king crosses and reaches, also Chess960.
     CHECK_THAT(illegal_message("4k3/p7/8/8/8/8/P7/4K2R w - - 0 1", "1. O-O *"),
                EndsWith("White has no right to castle kingside"));
