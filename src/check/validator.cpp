@@ -827,9 +827,10 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
     const bool parsed = parse_san(text, san, parse_opts);
     if (parsed) why = illegal_reason(pos, san);
     if (why.empty()) why = "not a legal move";
-    if (parsed && san.kind != San::Kind::Null) {
+    if (parsed && san.kind != San::Kind::Null && !pos.in_check()) {
         // A move the other side could make here: the record may have lost a move before it,
-        // or written one twice (the usual slip of a transcription).
+        // or written one twice (the usual slip of a transcription). (Not in check: then the
+        // position with the turn passed would have its side not to move in check.)
         Position other = pos;
         other.set_side_to_move(~pos.side_to_move());
         other.set_ep_square(NoSquare);
