@@ -602,6 +602,41 @@ Bitboard enemy_attackers(const Position& pos, Square s, Bitboard occ, Bitboard g
     return pos.attackers_to(s, occ) & pos.pieces(them) & ~gone;
 }
 
+/// What makes `t`, a token the SAN reader refused, no move, where a rule of thumb tells: a
+/// drop, a piece letter that is none, a square off the board. "" otherwise.
+std::string bad_san_reason(std::string_view t, std::string_view piece_letters) {
+    if (t.empty()) return {};
+    if (t.find('@') != std::string_view::npos)
+        return "a piece drop ('@', as in crazyhouse) is not a chess move";
+    const std::string_view letters = piece_letters.size() >= 5 ? piece_letters : "KQRBNP";
+    // A piece move in shape (a capital, then what SAN allows up to a square) with a letter
+    // that is no piece: often another language's (S for the German knight).
+    std::string_view body = t.substr(1);
+    while (!body.empty() &&
+           (body.back() == '+' || body.back() == '#' || body.back() == '!' || body.back() == '?'))
+        body.remove_suffix(1);
+    const bool piece_shape =
+        body.size() >= 2 && body[body.size() - 2] >= 'a' && body[body.size() - 2] <= 'h' &&
+        body.back() >= '1' && body.back() <= '8' &&
+        body.find_first_not_of("abcdefgh12345678x-:") == std::string_view::npos;
+    if (const char c = t.front(); piece_shape && c >= 'A' && c <= 'Z' && c != 'O' &&
+                                  letters.find(c) == std::string_view::npos) {
+        std::string known;
+        for (std::size_t k = 0; k < std::min<std::size_t>(letters.size(), 5); ++k)
+            known += known.empty() ? std::string(1, letters[k]) : std::string(", ") + letters[k];
+        return fmt::format("'{}' is not a piece letter ({}; --piece-letters reads another "
+                           "language's)",
+                           c, known);
+    }
+    for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+        const char f = t[k], r = t[k + 1];
+        if (f >= 'a' && f <= 'z' && r >= '0' && r <= '9' && (f > 'h' || r == '0' || r == '9') &&
+            (k == 0 || !(t[k - 1] >= 'a' && t[k - 1] <= 'z')))
+            return fmt::format("'{}{}' is not a square", f, r);
+    }
+    return {};
+}
+
 /// Why castling on `side` is illegal in `pos`, or "" if that is not known.
 std::string castling_reason(const Position& pos, CastleSide side) {
     const Color us = pos.side_to_move();
@@ -796,7 +831,10 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
     std::string movenum = fmt::format("{}{}", pos.fullmove_number(),
                                       pos.side_to_move() == Color::White ? "." : "...");
     if (kind == 0) {
-        add(Code::BadSan, loc, fmt::format("'{}' at move {} is not a move in SAN", text, movenum),
+        const std::string why = bad_san_reason(text, opts_.piece_letters);
+        add(Code::BadSan, loc,
+            fmt::format("'{}' at move {} is not a move in SAN{}{}", text, movenum,
+                        why.empty() ? "" : ": ", why),
             text, &pos, ply, suggest(pos, text));
         return;
     }

@@ -558,3 +558,29 @@ TEST_CASE("validator: an illegal move's message gives the rule it breaks", "[val
                EndsWith("the king is in check from the rook on e8, and castling out of check is "
                         "not allowed"));
 }
+
+TEST_CASE("validator: a move that is no SAN says what is wrong where a rule of thumb tells",
+          "[validator]") {
+    const auto message = [](const std::string& movetext) {
+        const std::string pgn = game(movetext);
+        MemorySource src(pgn);
+        GameSplitter splitter(src);
+        PgnReader reader;
+        ValidateOptions opts;
+        GameValidator v(opts);
+        GameSpan span;
+        if (!splitter.next(span)) return std::string("no game");
+        reader.read(span, v);
+        for (const auto& d : v.diagnostics())
+            if (d.code == Code::BadSan) return d.message;
+        return std::string("no bad-san");
+    };
+    CHECK(message("1. Nf9 *") == "'Nf9' at move 1. is not a move in SAN: 'f9' is not a square");
+    CHECK(message("1. Zf3 *") ==
+          "'Zf3' at move 1. is not a move in SAN: 'Z' is not a piece letter (K, Q, R, B, N; "
+          "--piece-letters reads another language's)");
+    CHECK(message("1. Event *") == "'Event' at move 1. is not a move in SAN");
+    CHECK(message("1. P@e4 *") == "'P@e4' at move 1. is not a move in SAN: a piece drop ('@', as "
+                                  "in crazyhouse) is not a chess move");
+    CHECK(message("1. Qxx3 *") == "'Qxx3' at move 1. is not a move in SAN");
+}
