@@ -484,10 +484,8 @@ TEST_CASE("validator: each diagnostic of a played move shows the position before
 }
 
 namespace {
-/// The message of the first illegal-move diagnostic of the one game `movetext` from `fen`.
-std::string illegal_message(const std::string& fen, const std::string& movetext,
-                            const std::string& tags = {}) {
-    const std::string pgn = game(movetext, "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n" + tags);
+/// The message of the first diagnostic with `code` of the one game in `pgn`.
+std::string first_message(const std::string& pgn, Code code) {
     MemorySource src(pgn);
     GameSplitter splitter(src);
     PgnReader reader;
@@ -497,83 +495,83 @@ std::string illegal_message(const std::string& fen, const std::string& movetext,
     if (!splitter.next(span)) return "no game";
     reader.read(span, v);
     for (const auto& d : v.diagnostics())
-        if (d.code == Code::IllegalMove) return d.message;
-    return "no illegal-move";
+        if (d.code == code) return d.message;
+    return "no such diagnostic";
+}
+/// The message of the first illegal-move diagnostic of the one game `movetext` from `fen`.
+std::string illegal_message(const std::string& fen, const std::string& movetext,
+                            const std::string& tags = {}) {
+    return first_message(game(movetext, "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n" + tags),
+                         Code::IllegalMove);
 }
 } // namespace
 
 TEST_CASE("validator: an illegal move's message gives the rule it breaks", "[validator]") {
-    using Catch::Matchers::EndsWith;
-    // The king's safety: into check, a pin, a check not answered, en passant opening a line.
-    CHECK_THAT(illegal_message("4k3/p7/8/8/8/8/5r2/4K3 w - - 0 1", "1. Kf1 *"),
-               EndsWith("the king cannot move into check: f1 is attacked by the rook on f2"));
-    CHECK_THAT(illegal_message("4r1k1/p7/8/8/8/8/4N3/4K3 w - - 0 1", "1. Nc3 *"),
-               EndsWith("the knight on e2 is pinned to its king by the rook on e8"));
-    CHECK_THAT(illegal_message("4r1k1/p7/8/8/8/8/8/R3K3 w - - 0 1", "1. Ra2 *"),
-               EndsWith("it does not get the king out of check from the rook on e8"));
-    CHECK_THAT(illegal_message("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "1. exd6 *"),
-               EndsWith("taking en passant would expose the king to the rook on h5"));
-    // Pawns: blocked, no straight capture, nothing to take, en passant too late, promotion.
-    CHECK_THAT(illegal_message("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "1. e4 *"),
-               EndsWith("the pawn on e2 is blocked by the knight on e3"));
-    CHECK_THAT(illegal_message("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "1. e3 *"),
-               EndsWith("a pawn cannot move forward onto the knight on e3 (it captures only "
-                        "diagonally)"));
-    CHECK_THAT(illegal_message("4k3/p7/8/8/8/8/4P3/4K3 w - - 0 1", "1. exd3 *"),
-               EndsWith("there is nothing to capture on d3"));
-    CHECK_THAT(illegal_message("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "1. e4 Kd7 2. Kd2 dxe3 *"),
-               EndsWith("there is nothing to capture on e3: en passant is allowed only on the "
-                        "move right after the pawn's two-square step"));
-    CHECK_THAT(illegal_message("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. a8 *"),
-               EndsWith("a pawn that reaches the last rank must promote"));
-    CHECK_THAT(illegal_message("4k3/8/P7/8/8/8/8/4K3 w - - 0 1", "1. a7=Q *"),
-               EndsWith("a pawn can promote only on the last rank"));
-    CHECK_THAT(illegal_message("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. a8=K *"),
-               EndsWith("a pawn cannot promote to a king"));
-    // Pieces: a slider's way blocked, a disambiguation that names no piece able to move.
-    CHECK_THAT(illegal_message("6k1/p7/8/8/8/8/P7/R5K1 w - - 0 1", "1. Ra5 *"),
-               EndsWith("the rook on a1 cannot move to a5: the pawn on a2 is in the way"));
-    CHECK_THAT(illegal_message("6k1/p7/8/8/8/5N2/P7/6K1 w - - 0 1", "1. Nbd2 *"),
-               EndsWith("no knight on the b-file can move to d2"));
-    CHECK_THAT(illegal_message("6k1/p7/8/8/8/8/P7/1N4K1 w - - 0 1", "1. b1b3 *"),
-               EndsWith("the knight on b1 cannot move to b3"));
-    // A move of the side not to move: a move missing or written twice before it.
-    CHECK_THAT(illegal_message("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                               "1. e4 e5 2. Nf3 Nc3 *"),
-               EndsWith("no knight can move to c3 (it is Black's move, and it would be legal for "
-                        "White: is a move missing or written twice before it?)"));
-    // Castling: the right, the way, the squares the king crosses and reaches, also Chess960.
-    CHECK_THAT(illegal_message("4k3/p7/8/8/8/8/P7/4K2R w - - 0 1", "1. O-O *"),
-               EndsWith("White has no right to castle kingside"));
-    CHECK_THAT(illegal_message("4k3/p7/8/8/8/8/P7/4KB1R w K - 0 1", "1. O-O *"),
-               EndsWith("castling is blocked by the bishop on f1"));
-    CHECK_THAT(illegal_message("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "1. O-O *"),
-               EndsWith("the king would pass through f1, which is attacked by the rook on f2"));
-    CHECK_THAT(illegal_message("4k3/8/8/8/8/8/6r1/4K2R w K - 0 1", "1. O-O *"),
-               EndsWith("the king would be in check on g1 from the rook on g2"));
-    CHECK_THAT(illegal_message("1r1rk3/p7/8/8/8/8/P7/1R2K3 w Bb - 0 1", "1. O-O-O *",
-                               "[Variant \"Chess960\"]\n"),
-               EndsWith("the king would pass through d1, which is attacked by the rook on d8"));
-    CHECK_THAT(illegal_message("4r1k1/p7/8/8/8/8/P7/4K2R w K - 0 1", "1. O-O *"),
-               EndsWith("the king is in check from the rook on e8, and castling out of check is "
-                        "not allowed"));
+    struct Case {
+        const char* fen;
+        const char* movetext;
+        const char* reason; ///< how the message ends
+        const char* tags = "";
+    };
+    const Case cases[] = {
+        // The king's safety: into check, a pin, a check not answered, en passant opening a line.
+        {"4k3/p7/8/8/8/8/5r2/4K3 w - - 0 1", "1. Kf1 *",
+         "the king cannot move into check: f1 is attacked by the rook on f2"},
+        {"4r1k1/p7/8/8/8/8/4N3/4K3 w - - 0 1", "1. Nc3 *",
+         "the knight on e2 is pinned to its king by the rook on e8"},
+        {"4r1k1/p7/8/8/8/8/8/R3K3 w - - 0 1", "1. Ra2 *",
+         "it does not get the king out of check from the rook on e8"},
+        {"8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "1. exd6 *",
+         "taking en passant would expose the king to the rook on h5"},
+        // Pawns: blocked, no straight capture, nothing to take, en passant too late, promotion.
+        {"4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "1. e4 *",
+         "the pawn on e2 is blocked by the knight on e3"},
+        {"4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "1. e3 *",
+         "a pawn cannot move forward onto the knight on e3 (it captures only "
+         "diagonally)"},
+        {"4k3/p7/8/8/8/8/4P3/4K3 w - - 0 1", "1. exd3 *", "there is nothing to capture on d3"},
+        {"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "1. e4 Kd7 2. Kd2 dxe3 *",
+         "there is nothing to capture on e3: en passant is allowed only on the "
+         "move right after the pawn's two-square step"},
+        {"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. a8 *",
+         "a pawn that reaches the last rank must promote"},
+        {"4k3/8/P7/8/8/8/8/4K3 w - - 0 1", "1. a7=Q *", "a pawn can promote only on the last rank"},
+        {"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1. a8=K *", "a pawn cannot promote to a king"},
+        // Pieces: a slider's way blocked, a disambiguation that names no piece able to move.
+        {"6k1/p7/8/8/8/8/P7/R5K1 w - - 0 1", "1. Ra5 *",
+         "the rook on a1 cannot move to a5: the pawn on a2 is in the way"},
+        {"6k1/p7/8/8/8/5N2/P7/6K1 w - - 0 1", "1. Nbd2 *",
+         "no knight on the b-file can move to d2"},
+        {"6k1/p7/8/8/8/8/P7/1N4K1 w - - 0 1", "1. b1b3 *", "the knight on b1 cannot move to b3"},
+        // A move of the side not to move: a move missing or written twice before it.
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4 e5 2. Nf3 Nc3 *",
+         "no knight can move to c3 (it is Black's move, and it would be legal for "
+         "White: is a move missing or written twice before it?)"},
+        // Castling: the right, the way, the squares the king crosses and reaches, also Chess960.
+        {"4k3/p7/8/8/8/8/P7/4K2R w - - 0 1", "1. O-O *", "White has no right to castle kingside"},
+        {"4k3/p7/8/8/8/8/P7/4KB1R w K - 0 1", "1. O-O *",
+         "castling is blocked by the bishop on f1"},
+        {"4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "1. O-O *",
+         "the king would pass through f1, which is attacked by the rook on f2"},
+        {"4k3/8/8/8/8/8/6r1/4K2R w K - 0 1", "1. O-O *",
+         "the king would be in check on g1 from the rook on g2"},
+        {"1r1rk3/p7/8/8/8/8/P7/1R2K3 w Bb - 0 1", "1. O-O-O *",
+         "the king would pass through d1, which is attacked by the rook on d8",
+         "[Variant \"Chess960\"]\n"},
+        {"4r1k1/p7/8/8/8/8/P7/4K2R w K - 0 1", "1. O-O *",
+         "the king is in check from the rook on e8, and castling out of check is "
+         "not allowed"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.fen << "  " << c.movetext);
+        CHECK_THAT(illegal_message(c.fen, c.movetext, c.tags), Catch::Matchers::EndsWith(c.reason));
+    }
 }
 
 TEST_CASE("validator: a move that is no SAN says what is wrong where a rule of thumb tells",
           "[validator]") {
     const auto message = [](const std::string& movetext) {
-        const std::string pgn = game(movetext);
-        MemorySource src(pgn);
-        GameSplitter splitter(src);
-        PgnReader reader;
-        ValidateOptions opts;
-        GameValidator v(opts);
-        GameSpan span;
-        if (!splitter.next(span)) return std::string("no game");
-        reader.read(span, v);
-        for (const auto& d : v.diagnostics())
-            if (d.code == Code::BadSan) return d.message;
-        return std::string("no bad-san");
+        return first_message(game(movetext), Code::BadSan);
     };
     CHECK(message("1. Nf9 *") == "'Nf9' at move 1. is not a move in SAN: 'f9' is not a square");
     CHECK(message("1. Zf3 *") ==
