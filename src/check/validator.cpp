@@ -742,7 +742,7 @@ std::string pawn_reason(const Position& pos, const San& san, Bitboard filter, Bi
                        : fmt::format("a pawn cannot move forward onto {} (it captures only "
                                      "diagonally)",
                                      piece_at(pos, to));
-        if ((pusher & bb(two)) && !pos.empty(one))
+        if (two != NoSquare && pusher == bb(two) && !pos.empty(one))
             return fmt::format("the pawn on {} is blocked by {}", square_name(lsb(pusher)),
                                piece_at(pos, one));
         from = pusher;
