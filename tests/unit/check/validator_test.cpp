@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -581,4 +582,68 @@ TEST_CASE("validator: a move that is no SAN says what is wrong where a rule of t
     CHECK(message("1. P@e4 *") == "'P@e4' at move 1. is not a move in SAN: a piece drop ('@', as "
                                   "in crazyhouse) is not a chess move");
     CHECK(message("1. Qxx3 *") == "'Qxx3' at move 1. is not a move in SAN");
+}
+
+TEST_CASE("validator: every illegal move of a sweep over many positions gets its reason",
+          "[validator]") {
+    // Every token shape the explanation reads (piece moves and captures to every square,
+    // disambiguated and coordinate moves, pawn pushes, captures and promotions, castling, a
+    // null move) in the positions of a perft suite, standard and Chess960: each illegal one
+    // must get a reason of its own, not the fallback (and, in the sanitizer tree, none may
+    // reach undefined behaviour).
+    std::vector<std::string> tokens = {"O-O", "O-O-O", "e2e4", "g1f3", "e7e5", "--"};
+    const std::string files = "abcdefgh";
+    for (const char* piece : {"N", "B", "R", "Q", "K"}) {
+        for (char f : files)
+            for (char r = '1'; r <= '8'; ++r) {
+                tokens.push_back(std::string(piece) + f + r);
+                tokens.push_back(std::string(piece) + "x" + f + r);
+            }
+        for (const char* rest : {"bd2", "1e4", "a1h8"}) tokens.push_back(std::string(piece) + rest);
+    }
+    for (std::size_t fi = 0; fi < 8; ++fi)
+        for (char r = '1'; r <= '8'; ++r) {
+            const std::string sq = std::string(1, files[fi]) + r;
+            tokens.push_back(sq);
+            if (r == '1' || r == '8')
+                for (const char* q : {"=Q", "=N", "=K"}) tokens.push_back(sq + q);
+            if (fi > 0) tokens.push_back(std::string(1, files[fi - 1]) + "x" + sq);
+            if (fi < 7) tokens.push_back(std::string(1, files[fi + 1]) + "x" + sq);
+        }
+    struct Suite {
+        const char* file;
+        bool chess960;
+        int every; ///< one position of so many
+    };
+    int illegal = 0;
+    for (const Suite& suite : {Suite{"standard.epd", false, 1}, Suite{"fischer.epd", true, 32}}) {
+        std::ifstream in(std::string(PGNKIT_CORPUS_DIR) + "/perft/ethereal/" + suite.file);
+        REQUIRE(in);
+        std::string line;
+        for (int n = 0; std::getline(in, line); ++n) {
+            if (line.empty() || line[0] == '#' || n % suite.every != 0) continue;
+            const std::string fen = line.substr(0, line.find(" ;"));
+            std::string pgn;
+            for (const std::string& t : tokens)
+                pgn +=
+                    game("1. " + t + " *", "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n" +
+                                               (suite.chess960 ? "[Variant \"Chess960\"]\n" : ""));
+            MemorySource src(pgn);
+            GameSplitter splitter(src);
+            PgnReader reader;
+            ValidateOptions opts;
+            GameValidator v(opts);
+            GameSpan span;
+            while (splitter.next(span)) {
+                reader.read(span, v);
+                for (const auto& d : v.diagnostics()) {
+                    if (d.code != Code::IllegalMove) continue;
+                    ++illegal;
+                    INFO(fen);
+                    CHECK_THAT(d.message, !Catch::Matchers::Contains("not a legal move"));
+                }
+            }
+        }
+    }
+    CHECK(illegal > 100000); // the sweep ran (about 137,000 illegal moves)
 }
