@@ -874,10 +874,13 @@ void GameValidator::report_illegal(const Frame& f, std::string_view text, Source
         other.set_ep_square(NoSquare);
         other.finish();
         if (parse_and_resolve(other, text, parse_opts, false).ok) {
+            // The first move after a FEN: the FEN's side to move is the likelier slip.
             const bool white = pos.side_to_move() == Color::White;
-            why += fmt::format(" (it is {0}'s move, and it would be legal for {1}: is a move "
-                               "missing or written twice before it?)",
-                               white ? "White" : "Black", white ? "Black" : "White");
+            why += fmt::format(" (it is {0}'s move, and it would be legal for {1}: {2})",
+                               white ? "White" : "Black", white ? "Black" : "White",
+                               f.ply == 0 && has_fen_
+                                   ? "does the FEN give the wrong side to move?"
+                                   : "is a move missing or written twice before it?");
         }
     }
     add(Code::IllegalMove, loc, fmt::format("'{}' at move {} is illegal: {}", text, movenum, why),

@@ -557,6 +557,9 @@ TEST_CASE("validator: an illegal move's message gives the rule it breaks", "[val
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4 e5 2. Nf3 Nc3 *",
          "no knight can move to c3 (it is Black's move, and it would be legal for "
          "White: is a move missing or written twice before it?)"},
+        {"4k3/8/8/8/8/8/p7/4K3 w - - 0 1", "1. a1=Q *",
+         "no pawn can move to a1 (it is White's move, and it would be legal for Black: does the "
+         "FEN give the wrong side to move?)"},
         // Castling: the right, the way, the squares the king crosses and reaches, also Chess960.
         {"4k3/p7/8/8/8/8/P7/4K2R w - - 0 1", "1. O-O *", "White has no right to castle kingside"},
         {"4k3/p7/8/8/8/8/P7/4KB1R w K - 0 1", "1. O-O *",
