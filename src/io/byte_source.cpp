@@ -518,8 +518,10 @@ class GzipSource final : public DecoderSource {
                     member_open_ = false;
                     continue;
                 }
-                if ((r != Z_OK && r != Z_BUF_ERROR) || got == 0)
-                    fail("truncated gzip stream: the input ends inside a member");
+                // Damage found in the bits zlib still held is damage, as when input was left
+                // (with small reads the last input goes in before the output that shows it).
+                if (r != Z_OK && r != Z_BUF_ERROR) corrupt();
+                if (got == 0) fail("truncated gzip stream: the input ends inside a member");
                 continue;
             }
             if (!member_open_) {
@@ -543,14 +545,16 @@ class GzipSource final : public DecoderSource {
             if (r == Z_STREAM_END) {
                 member_open_ = false;
             } else if (r != Z_OK && r != Z_BUF_ERROR) {
-                fail(
-                    fmt::format("corrupt gzip stream: {}", zs_.msg != nullptr ? zs_.msg : "error"));
+                corrupt();
             }
         }
         return produced;
     }
 
   private:
+    [[noreturn]] void corrupt() {
+        fail(fmt::format("corrupt gzip stream: {}", zs_.msg != nullptr ? zs_.msg : "error"));
+    }
     z_stream zs_;
     bool member_open_ = false;
 };
