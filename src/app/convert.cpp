@@ -92,22 +92,26 @@ class ConvertProcessor final : public BatchProcessor {
     ConvertStats stats;
 
   private:
-    std::string printable(std::string_view s) const {
-        if (!writer_.transcoded()) return std::string(s);
-        std::string o;
-        latin1_to_utf8(s, o);
-        return o;
+    /// Appends text of the game as validate shows it (append_display: Latin-1 transcoded, no
+    /// control characters).
+    void shown(std::string& out, std::string_view s) const {
+        append_display(out, s, !writer_.transcoded());
     }
 
     /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`.
     void line(std::string& out, const GameSpan& span, SourceLocation loc, std::string_view sev,
               std::string_view code, const std::string& message) const {
         const GameInfo& info = writer_.validator().info();
-        out += fmt::format("{}:{}:{}: {}[{}]: {} (game {}", span.file, loc.line, loc.column, sev,
-                           code, printable(message), span.index + 1);
-        if (!info.white.empty() || !info.black.empty())
-            out += fmt::format(", {} – {}", printable(info.white.empty() ? "?" : info.white),
-                               printable(info.black.empty() ? "?" : info.black));
+        append_display(out, span.file, true);
+        out += fmt::format(":{}:{}: {}[{}]: ", loc.line, loc.column, sev, code);
+        shown(out, message);
+        out += fmt::format(" (game {}", span.index + 1);
+        if (!info.white.empty() || !info.black.empty()) {
+            out += ", ";
+            shown(out, info.white.empty() ? "?" : info.white);
+            out += " – ";
+            shown(out, info.black.empty() ? "?" : info.black);
+        }
         out += ")\n";
     }
 

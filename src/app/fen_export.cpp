@@ -1,5 +1,6 @@
 #include "pgnkit/app/fen_export.hpp"
 #include "pgnkit/app/bytes.hpp"
+#include "pgnkit/app/output.hpp"
 
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/app/validate.hpp"
@@ -1084,8 +1085,11 @@ class FenProcessor final : public BatchProcessor {
             for (const Diagnostic& d : validator_->diagnostics()) {
                 if (d.severity != Severity::Error) continue;
                 ++stats.errors;
-                out.err += fmt::format("{}:{}:{}: error[{}]: {} (game {})\n", span.file, d.loc.line,
-                                       d.loc.column, code_name(d.code), d.message, d.game);
+                append_display(out.err, span.file, true);
+                out.err +=
+                    fmt::format(":{}:{}: error[{}]: ", d.loc.line, d.loc.column, code_name(d.code));
+                append_display(out.err, d.message, reader_.last_game_utf8());
+                out.err += fmt::format(" (game {})\n", d.game);
             }
             if (invalid && o_.valid_only) {
                 visitor_->discard();

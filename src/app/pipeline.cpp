@@ -122,8 +122,11 @@ std::string not_pgn_message(const NotPgnText& what) {
 
 std::string not_pgn_report(const GameSpan& span) {
     const NotPgnText what = describe_not_pgn(span);
-    return fmt::format("{}:{}:{}: warning[unexpected-text]: {}\n", span.file, what.at.line,
-                       what.at.column, not_pgn_message(what));
+    std::string out;
+    append_display(out, span.file, true);
+    out += fmt::format(":{}:{}: warning[unexpected-text]: {}\n", what.at.line, what.at.column,
+                       not_pgn_message(what));
+    return out;
 }
 
 int default_jobs() {

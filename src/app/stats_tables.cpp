@@ -1,5 +1,6 @@
 // pgnkit stats: the tables built from an aggregate, and their text / JSON / CSV forms.
 
+#include "pgnkit/app/output.hpp"
 #include "pgnkit/app/stats.hpp"
 #include "pgnkit/app/validate.hpp"
 
@@ -384,7 +385,7 @@ void render_text(std::string& out, const std::vector<Table>& tables) {
                 std::size_t pad = w[c] - width(s);
                 if (c) l += "  ";
                 if (is_num(c)) l.append(pad, ' ');
-                l += s;
+                append_display(l, s, true); // names from the games: no control characters
                 if (!is_num(c) && c + 1 < w.size()) l.append(pad, ' ');
             }
             while (!l.empty() && l.back() == ' ') l.pop_back();
@@ -498,7 +499,9 @@ std::string render_stats(const StatsGroups& g, const StatsView& view) {
                                    g.groups.limit(), g.groups.error());
             out += '\n';
             for (auto [k, a] : groups) {
-                out += fmt::format("# {} = {}\n\n", g.by, k->empty() ? "(no tag)" : *k);
+                out += fmt::format("# {} = ", g.by);
+                append_display(out, k->empty() ? "(no tag)" : *k, true);
+                out += "\n\n";
                 render_text(out, build_tables(*a, view));
             }
         }

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -69,12 +71,19 @@ std::string printable(std::string_view s, bool utf8) {
     latin1_to_utf8(s, out);
     return out;
 }
+/// Appends the decimal digits of `n` (as fmt's "{}" writes them).
+template <class Int>
+void append_number(std::string& out, Int n) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, n);
+    out.append(buf, r.ptr);
+}
 
 struct Style {
     bool on;
-    const char* bold() const { return on ? "\033[1m" : ""; }
-    const char* reset() const { return on ? "\033[0m" : ""; }
-    const char* sev(Severity s) const {
+    std::string_view bold() const { return on ? "\033[1m" : ""; }
+    std::string_view reset() const { return on ? "\033[0m" : ""; }
+    std::string_view sev(Severity s) const {
         if (!on) return "";
         return s == Severity::Error     ? "\033[1;31m"
                : s == Severity::Warning ? "\033[1;33m"
@@ -181,11 +190,12 @@ class ValidateProcessor final : public BatchProcessor {
         return "\n\n";
     }
 
-    void context(const GameSpan& span, const Diagnostic& d, std::string& line,
-                 std::size_t& caret) const {
-        if (d.loc.offset < span.offset || !span.elisions.empty()) return;
+    /// The source line of `d` in `span` (empty if it is not there to show), cut to a window
+    /// around the caret when long; `caret` is the byte of the line it points at.
+    static std::string_view context(const GameSpan& span, const Diagnostic& d, std::size_t& caret) {
+        if (d.loc.offset < span.offset || !span.elisions.empty()) return {};
         std::size_t rel = std::size_t(d.loc.offset - span.offset);
-        if (rel > span.text.size()) return;
+        if (rel > span.text.size()) return {};
         std::string_view t = span.text;
         std::size_t b = rel;
         while (b > 0 && t[b - 1] != '\n' && t[b - 1] != '\r') --b;
@@ -196,56 +206,101 @@ class ValidateProcessor final : public BatchProcessor {
         if (e - b > 160) {
             std::size_t from = caret > 60 ? caret - 60 : 0;
             std::size_t to = std::min(e - b, from + 140);
-            line = std::string(t.substr(b + from, to - from));
             caret -= from;
-        } else {
-            line = std::string(t.substr(b, e - b));
+            return t.substr(b + from, to - from);
         }
-        for (char& c : line)
-            if (c == '\t') c = ' ';
+        return t.substr(b, e - b);
     }
 
-    /// One diagnostic in the text format; `game` is nullptr for text that is no game.
+    /// One diagnostic in the text format; `game` is nullptr for text that is no game. Text
+    /// from the input is shown with append_display() (no control character reaches the
+    /// terminal). Appended piece by piece, without format strings or temporary strings: a
+    /// file can give every game a diagnostic (lichess exports have no Event or Round tag).
     void text(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8,
               const GameInfo* game) const {
+        using namespace std::literals;
         Style st{opts_.color};
-        out += fmt::format("{}{}:{}:{}:{} {}{}[{}]{}: {}", st.bold(), span.file, d.loc.line,
-                           d.loc.column, st.reset(), st.sev(d.severity), severity_name(d.severity),
-                           code_name(d.code), st.reset(), printable(d.message, utf8));
+        out += st.bold();
+        append_display(out, span.file, true);
+        out += ':';
+        append_number(out, d.loc.line);
+        out += ':';
+        append_number(out, d.loc.column);
+        out += ':';
+        out += st.reset();
+        out += ' ';
+        out += st.sev(d.severity);
+        out += severity_name(d.severity);
+        out += '[';
+        out += code_name(d.code);
+        out += ']';
+        out += st.reset();
+        out += ": "sv;
+        append_display(out, d.message, utf8);
         if (game != nullptr) {
             const GameInfo& info = *game;
-            out += fmt::format(" (game {}", d.game);
-            if (!info.white.empty() || !info.black.empty())
-                out +=
-                    fmt::format(", {} – {}", printable(info.white.empty() ? "?" : info.white, utf8),
-                                printable(info.black.empty() ? "?" : info.black, utf8));
-            if (!info.round.empty() && info.round != "?" && info.round != "-")
-                out += fmt::format(", round {}", printable(info.round, utf8));
-            if (d.ply > 0) out += fmt::format(", ply {}", d.ply);
-            out += ")";
+            out += " (game "sv;
+            append_number(out, d.game);
+            if (!info.white.empty() || !info.black.empty()) {
+                out += ", "sv;
+                append_display(out, info.white.empty() ? "?" : info.white, utf8);
+                out += " – "sv;
+                append_display(out, info.black.empty() ? "?" : info.black, utf8);
+            }
+            if (!info.round.empty() && info.round != "?" && info.round != "-") {
+                out += ", round "sv;
+                append_display(out, info.round, utf8);
+            }
+            if (d.ply > 0) {
+                out += ", ply "sv;
+                append_number(out, d.ply);
+            }
+            out += ")"sv;
         }
-        out += "\n";
-        std::string line;
+        out += "\n"sv;
         std::size_t caret = 0;
-        context(span, d, line, caret);
+        const std::string_view line = context(span, d, caret);
         if (!line.empty()) {
-            std::string shown = printable(line, utf8);
-            out += fmt::format("    {}\n    ", shown);
-            // Caret under the token: count display columns (UTF-8 continuation bytes don't
-            // advance).
-            std::string pre = printable(line.substr(0, std::min(caret, line.size())), utf8);
-            for (unsigned char c : pre)
-                if ((c & 0xC0) != 0x80) out += ' ';
+            // The line as append_display() shows it: a column per character.
+            out += "    "sv;
+            append_display(out, line, utf8);
+            out += "\n    "sv;
+            // Caret under the token: one blank per character before it (a Latin-1 byte is
+            // one character; in UTF-8, continuation bytes do not start one).
+            const std::string_view pre = line.substr(0, std::min(caret, line.size()));
+            std::size_t columns = pre.size();
+            if (utf8)
+                for (unsigned char c : pre) columns -= (c & 0xC0) == 0x80;
+            out.append(columns, ' ');
+            // Under the whole token when the line shows it there (its tabs as blanks).
             std::size_t len = std::max<std::size_t>(1, std::min<std::size_t>(d.token.size(), 40));
-            if (d.token.empty() || line.compare(caret, d.token.size(), d.token) != 0) len = 1;
+            if (d.token.empty() || !shows_token(line, caret, d.token)) len = 1;
             out += st.sev(d.severity);
             out += '^';
             out.append(len - 1, '~');
             out += st.reset();
             out += '\n';
         }
-        if (!d.fen.empty()) out += fmt::format("    position: {}\n", d.fen);
-        if (!d.suggestion.empty()) out += fmt::format("    did you mean: {}\n", d.suggestion);
+        if (!d.fen.empty()) {
+            out += "    position: "sv;
+            out += d.fen;
+            out += '\n';
+        }
+        if (!d.suggestion.empty()) {
+            out += "    did you mean: "sv;
+            out += d.suggestion;
+            out += '\n';
+        }
+    }
+    /// Whether `line`, its tabs read as blanks, holds `token` at `at` (as written, its own
+    /// tabs unchanged).
+    static bool shows_token(std::string_view line, std::size_t at, std::string_view token) {
+        if (at > line.size() || line.size() - at < token.size()) return false;
+        for (std::size_t k = 0; k < token.size(); ++k) {
+            const char c = line[at + k];
+            if ((c == '\t' ? ' ' : c) != token[k]) return false;
+        }
+        return true;
     }
 
     /// One diagnostic as a JSON object; `game` is nullptr for text that is no game (game 0,
@@ -256,9 +311,17 @@ class ValidateProcessor final : public BatchProcessor {
         const GameInfo& info = game != nullptr ? *game : none;
         out += "{\"file\":";
         append_json_string(out, printable(span.file, true));
-        out += fmt::format(
-            ",\"line\":{},\"column\":{},\"offset\":{},\"game\":{},\"ply\":{},\"code\":", d.loc.line,
-            d.loc.column, d.loc.offset, d.game, d.ply);
+        out += ",\"line\":";
+        append_number(out, d.loc.line);
+        out += ",\"column\":";
+        append_number(out, d.loc.column);
+        out += ",\"offset\":";
+        append_number(out, d.loc.offset);
+        out += ",\"game\":";
+        append_number(out, d.game);
+        out += ",\"ply\":";
+        append_number(out, d.ply);
+        out += ",\"code\":";
         append_json_string(out, code_name(d.code));
         out += ",\"severity\":";
         append_json_string(out, severity_name(d.severity));

@@ -62,7 +62,8 @@ int run_validate_cli(ValidateCli& o) {
         return ExitError;
     o.run.format = o.format == "json" ? app::OutputFormat::Json : app::OutputFormat::Text;
     bool tty = ::isatty(STDOUT_FILENO);
-    o.run.color = o.color == "always" || (o.color == "auto" && tty && !(std::getenv("NO_COLOR") && *std::getenv("NO_COLOR")) &&
+    o.run.color = o.color == "always" || (o.color == "auto" && tty &&
+                                          !(std::getenv("NO_COLOR") && *std::getenv("NO_COLOR")) &&
                                           o.run.format == app::OutputFormat::Text);
     o.run.progress = o.no_progress ? false : (o.progress || ::isatty(STDERR_FILENO));
     o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();
@@ -113,7 +114,9 @@ void add_validate(CLI::App& app, Runner& run) {
                     "Invalid games drawn with a board in the HTML report; the rest one line each")
         ->type_name("N")
         ->capture_default_str();
-    cmd->add_option("--color", o->color, "Colour: auto, always, never")
+    cmd->add_option("--color", o->color,
+                    "Colour: auto, always, never (control characters from the games are always "
+                    "shown as symbols)")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     cmd->add_flag("--progress", o->progress, "Show a progress line on stderr");
     cmd->add_flag("--no-progress", o->no_progress, "Never show the progress line");

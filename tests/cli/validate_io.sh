@@ -410,6 +410,24 @@ else
     skip color.tty "script(1) is not available"
 fi
 
+echo "== control characters from the input"
+# A file cannot drive the terminal of whoever reads a text report: escape sequences (a
+# window title, a colour, clear screen), a bell and a C1 CSI in tag values, a comment and a
+# file name are shown as symbols. has_control FILE: a C0 byte other than LF, DEL, or a C1
+# control in UTF-8 (C2 80 to C2 9F).
+has_control() { LC_ALL=C grep -qaP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$1"; }
+ctl=$'ctl\033[1m.pgn'
+printf '[Event "\033]0;pwned\a"]\n[Site "\302\233""2J"]\n[Date "????.??.??"]\n[Round "1"]\n[White "\033[31mred"]\n[Black "b"]\n[Result "*"]\n\n{\033[2J} 1. e4 e5 2. Ke3 *\n\nnot \033[5m pgn\n\n' >"$ctl"
+"$pgnkit" validate -v --no-progress --color never "$ctl" >ctl.out 2>&1
+if has_control ctl.out; then fail control.validate "a control character in the report"; else pass control.validate; fi
+if grep -q '␛\[31mred' ctl.out && grep -q '{␛\[2J} 1. e4' ctl.out; then pass control.validate-shown; else fail control.validate-shown "$(head -3 ctl.out)"; fi
+"$pgnkit" stats --no-progress "$ctl" >ctl.out 2>&1
+"$pgnkit" stats --no-progress --by White "$ctl" >>ctl.out 2>&1
+if has_control ctl.out; then fail control.stats "a control character in the tables"; else pass control.stats; fi
+"$pgnkit" fen --no-progress "$ctl" 2>ctl.out >/dev/null
+"$pgnkit" convert --no-progress "$ctl" 2>>ctl.out >/dev/null
+if has_control ctl.out; then fail control.fen-convert-stderr "a control character on stderr"; else pass control.fen-convert-stderr; fi
+
 echo "== adversarial inputs"
 seven_tags='[Event "x"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n'
 { printf "$seven_tags"'1. e4 '; head -c 1000000 /dev/zero | tr '\0' '('; printf ' *\n'; } >nested.pgn

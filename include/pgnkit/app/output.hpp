@@ -129,4 +129,11 @@ class OutputFile {
 /// Removes every temporary output file still open (for a SIGINT handler: async-signal-safe).
 void remove_pending_outputs_on_signal();
 
+/// Appends `s` as a report for a terminal shows text read from a file: a Latin-1 text
+/// (`utf8` false) transcoded to UTF-8, a tab as a blank, and every other control character
+/// as a visible symbol one column wide (C0 and DEL as the Unicode control pictures ␀ … ␟ ␡,
+/// C1 as �), so that no file can move the cursor, recolour, clear or retitle the terminal of
+/// the person reading the report. Printable text is appended unchanged.
+void append_display(std::string& out, std::string_view s, bool utf8);
+
 } // namespace pgnkit::app
