@@ -108,9 +108,11 @@ class ConvertProcessor final : public BatchProcessor {
         out += fmt::format(" (game {}", span.index + 1);
         if (!info.white.empty() || !info.black.empty()) {
             out += ", ";
-            shown(out, info.white.empty() ? "?" : info.white);
+            append_display_clipped(out, info.white.empty() ? "?" : info.white,
+                                   !writer_.transcoded(), 100);
             out += " – ";
-            shown(out, info.black.empty() ? "?" : info.black);
+            append_display_clipped(out, info.black.empty() ? "?" : info.black,
+                                   !writer_.transcoded(), 100);
         }
         out += ")\n";
     }

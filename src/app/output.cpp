@@ -245,4 +245,16 @@ void append_display(std::string& out, std::string_view s, bool utf8) {
     }
 }
 
+void append_display_clipped(std::string& out, std::string_view s, bool utf8, std::size_t max) {
+    std::size_t chars = 0, k = 0;
+    for (; k < s.size(); ++k) {
+        // In UTF-8, continuation bytes do not start a character.
+        if (utf8 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) continue;
+        if (chars == max) break;
+        ++chars;
+    }
+    append_display(out, s.substr(0, k), utf8);
+    if (k < s.size()) out += "…";
+}
+
 } // namespace pgnkit::app

@@ -369,10 +369,12 @@ void render_text(std::string& out, const std::vector<Table>& tables) {
     for (const Table& t : tables) {
         out += fmt::format("## {} — {}\n", t.name, t.title);
         std::vector<std::size_t> w(t.columns.size(), 0);
-        auto width = [](std::string_view s) { // code points, for UTF-8 names
+        // Cells longer than this (a name a tag made a megabyte long) are cut, with "…".
+        constexpr std::size_t clip = 100;
+        auto width = [](std::string_view s) { // code points, for UTF-8 names; as shown
             std::size_t n = 0;
             for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-            return n;
+            return n > clip ? clip + 1 : n;
         };
         for (std::size_t c = 0; c < t.columns.size(); ++c) w[c] = width(t.columns[c]);
         for (const auto& r : t.rows)
@@ -385,7 +387,7 @@ void render_text(std::string& out, const std::vector<Table>& tables) {
                 std::size_t pad = w[c] - width(s);
                 if (c) l += "  ";
                 if (is_num(c)) l.append(pad, ' ');
-                append_display(l, s, true); // names from the games: no control characters
+                append_display_clipped(l, s, true, clip); // no control characters
                 if (!is_num(c) && c + 1 < w.size()) l.append(pad, ' ');
             }
             while (!l.empty() && l.back() == ' ') l.pop_back();

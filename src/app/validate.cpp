@@ -243,13 +243,13 @@ class ValidateProcessor final : public BatchProcessor {
             append_number(out, d.game);
             if (!info.white.empty() || !info.black.empty()) {
                 out += ", "sv;
-                append_display(out, info.white.empty() ? "?" : info.white, utf8);
+                append_display_clipped(out, info.white.empty() ? "?" : info.white, utf8, 100);
                 out += " – "sv;
-                append_display(out, info.black.empty() ? "?" : info.black, utf8);
+                append_display_clipped(out, info.black.empty() ? "?" : info.black, utf8, 100);
             }
             if (!info.round.empty() && info.round != "?" && info.round != "-") {
                 out += ", round "sv;
-                append_display(out, info.round, utf8);
+                append_display_clipped(out, info.round, utf8, 100);
             }
             if (d.ply > 0) {
                 out += ", ply "sv;

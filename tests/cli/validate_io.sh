@@ -427,6 +427,14 @@ if has_control ctl.out; then fail control.stats "a control character in the tabl
 "$pgnkit" fen --no-progress "$ctl" 2>ctl.out >/dev/null
 "$pgnkit" convert --no-progress "$ctl" 2>>ctl.out >/dev/null
 if has_control ctl.out; then fail control.fen-convert-stderr "a control character on stderr"; else pass control.fen-convert-stderr; fi
+# A 5 MB White tag: report lines and tables show the first 100 characters of it and "…".
+{ printf '[Event "x"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "1"]\n[White "'; head -c 5000000 /dev/zero | tr '\0' 'w'; printf '"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n\n'; } >long-name.pgn
+"$pgnkit" validate --no-progress long-name.pgn >long-name.out 2>&1
+bytes=$(wc -c <long-name.out)
+if [[ $bytes -lt 5000 ]] && grep -q "(game 1, $(printf 'w%.0s' {1..100})… – b" long-name.out; then pass long-name.validate; else fail long-name.validate "$bytes bytes"; fi
+"$pgnkit" stats --no-progress long-name.pgn >long-name.out 2>&1
+bytes=$(wc -c <long-name.out)
+if [[ $bytes -lt 20000 ]]; then pass long-name.stats; else fail long-name.stats "$bytes bytes"; fi
 
 echo "== adversarial inputs"
 seven_tags='[Event "x"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n'

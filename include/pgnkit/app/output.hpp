@@ -135,5 +135,9 @@ void remove_pending_outputs_on_signal();
 /// C1 as �), so that no file can move the cursor, recolour, clear or retitle the terminal of
 /// the person reading the report. Printable text is appended unchanged.
 void append_display(std::string& out, std::string_view s, bool utf8);
+/// append_display() of at most `max` characters of `s` (whole UTF-8 sequences; a Latin-1
+/// byte is a character), with "…" for the rest: names in report lines and tables stay
+/// readable when a tag holds a megabyte.
+void append_display_clipped(std::string& out, std::string_view s, bool utf8, std::size_t max);
 
 } // namespace pgnkit::app

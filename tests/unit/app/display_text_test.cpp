@@ -43,3 +43,26 @@ TEST_CASE("append_display shows control characters as symbols one column wide") 
     CHECK(shown("\xc2x", true) == "<\xc2x>");
     CHECK(shown("\xc2", true) == "<\xc2>");
 }
+
+TEST_CASE("append_display_clipped cuts at a character count, with an ellipsis") {
+    using pgnkit::app::append_display_clipped;
+    std::string out;
+    append_display_clipped(out, "Kasparov", true, 8);
+    CHECK(out == "Kasparov");
+    out.clear();
+    append_display_clipped(out, "Kasparov", true, 3);
+    CHECK(out == "Kas…");
+    // UTF-8 sequences stay whole; a Latin-1 byte is one character.
+    out.clear();
+    append_display_clipped(out, "ÉÉÉÉ", true, 2);
+    CHECK(out == "ÉÉ…");
+    out.clear();
+    append_display_clipped(out, "\xc9\xc9\xc9", false, 2);
+    CHECK(out == "ÉÉ…");
+    out.clear();
+    append_display_clipped(out, "\x1b[31m", true, 2);
+    CHECK(out == "␛[…");
+    out.clear();
+    append_display_clipped(out, "", true, 0);
+    CHECK(out.empty());
+}
