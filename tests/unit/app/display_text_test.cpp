@@ -45,24 +45,16 @@ TEST_CASE("append_display shows control characters as symbols one column wide") 
 }
 
 TEST_CASE("append_display_clipped cuts at a character count, with an ellipsis") {
-    using pgnkit::app::append_display_clipped;
-    std::string out;
-    append_display_clipped(out, "Kasparov", true, 8);
-    CHECK(out == "Kasparov");
-    out.clear();
-    append_display_clipped(out, "Kasparov", true, 3);
-    CHECK(out == "Kas…");
+    const auto clipped = [](std::string_view s, bool utf8, std::size_t max) {
+        std::string out;
+        pgnkit::app::append_display_clipped(out, s, utf8, max);
+        return out;
+    };
+    CHECK(clipped("Kasparov", true, 8) == "Kasparov");
+    CHECK(clipped("Kasparov", true, 3) == "Kas…");
     // UTF-8 sequences stay whole; a Latin-1 byte is one character.
-    out.clear();
-    append_display_clipped(out, "ÉÉÉÉ", true, 2);
-    CHECK(out == "ÉÉ…");
-    out.clear();
-    append_display_clipped(out, "\xc9\xc9\xc9", false, 2);
-    CHECK(out == "ÉÉ…");
-    out.clear();
-    append_display_clipped(out, "\x1b[31m", true, 2);
-    CHECK(out == "␛[…");
-    out.clear();
-    append_display_clipped(out, "", true, 0);
-    CHECK(out.empty());
+    CHECK(clipped("ÉÉÉÉ", true, 2) == "ÉÉ…");
+    CHECK(clipped("\xc9\xc9\xc9", false, 2) == "ÉÉ…");
+    CHECK(clipped("\x1b[31m", true, 2) == "␛[…");
+    CHECK(clipped("", true, 0).empty());
 }
