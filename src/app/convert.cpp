@@ -92,27 +92,21 @@ class ConvertProcessor final : public BatchProcessor {
     ConvertStats stats;
 
   private:
-    /// Appends text of the game as validate shows it (append_display: Latin-1 transcoded, no
-    /// control characters).
-    void shown(std::string& out, std::string_view s) const {
-        append_display(out, s, !writer_.transcoded());
-    }
-
     /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`.
     void line(std::string& out, const GameSpan& span, SourceLocation loc, std::string_view sev,
               std::string_view code, const std::string& message) const {
+        // As validate shows it: Latin-1 transcoded, no control characters, long names cut.
         const GameInfo& info = writer_.validator().info();
+        const bool utf8 = !writer_.transcoded();
         append_display(out, span.file, true);
         out += fmt::format(":{}:{}: {}[{}]: ", loc.line, loc.column, sev, code);
-        shown(out, message);
+        append_display(out, message, utf8);
         out += fmt::format(" (game {}", span.index + 1);
         if (!info.white.empty() || !info.black.empty()) {
             out += ", ";
-            append_display_clipped(out, info.white.empty() ? "?" : info.white,
-                                   !writer_.transcoded(), 100);
+            append_display_clipped(out, info.white.empty() ? "?" : info.white, utf8, 100);
             out += " – ";
-            append_display_clipped(out, info.black.empty() ? "?" : info.black,
-                                   !writer_.transcoded(), 100);
+            append_display_clipped(out, info.black.empty() ? "?" : info.black, utf8, 100);
         }
         out += ")\n";
     }

@@ -1,5 +1,7 @@
 #include "pgnkit/app/output.hpp"
 
+#include "pgnkit/pgn/reader.hpp"
+
 #include <fmt/format.h>
 
 #include <zstd.h>
@@ -200,13 +202,13 @@ void OutputFile::commit() {
 
 namespace {
 /// The bytes append_display() may need to change: C0, DEL, and the first byte of a C1
-/// control (C2 in UTF-8, 80 to 9F in Latin-1); in Latin-1 also the bytes it transcodes.
+/// control (C2 in UTF-8, 80 to 9F in Latin-1).
 constexpr std::array<std::array<bool, 256>, 2> display_special = [] {
     std::array<std::array<bool, 256>, 2> t{}; // [utf8]
     for (int c = 0; c < 256; ++c) {
         const bool control = c < 0x20 || c == 0x7F;
         t[1][std::size_t(c)] = control || c == 0xC2;
-        t[0][std::size_t(c)] = control || c >= 0x80;
+        t[0][std::size_t(c)] = control || (c >= 0x80 && c < 0xA0);
     }
     return t;
 }();
@@ -218,9 +220,12 @@ void append_display(std::string& out, std::string_view s, bool utf8) {
     const std::size_t n = s.size();
     std::size_t i = 0;
     for (;;) {
-        std::size_t j = i; // the run shown as it is
+        std::size_t j = i; // the run shown as it is (Latin-1: transcoded)
         while (j < n && !special[static_cast<unsigned char>(p[j])]) ++j;
-        out.append(p + i, j - i);
+        if (utf8)
+            out.append(p + i, j - i);
+        else
+            latin1_to_utf8(std::string_view(p + i, j - i), out);
         if (j == n) return;
         const unsigned char c = static_cast<unsigned char>(p[j]);
         const unsigned char next = j + 1 < n ? static_cast<unsigned char>(p[j + 1]) : 0;
@@ -231,16 +236,12 @@ void append_display(std::string& out, std::string_view s, bool utf8) {
             const char picture[3] = {'\xE2', '\x90', static_cast<char>(0x80 + c)};
             out.append(picture, 3);
         } else if (c == 0x7F) {
-            out.append("\xE2\x90\xA1", 3);                          // U+2421
-        } else if (utf8 ? next >= 0x80 && next < 0xA0 : c < 0xA0) { // C1 (C2 xx in UTF-8)
-            out.append("\xEF\xBF\xBD", 3);                          // U+FFFD
+            out.append("\xE2\x90\xA1", 3);                   // U+2421
+        } else if (!utf8 || (next >= 0x80 && next < 0xA0)) { // C1 (C2 xx in UTF-8)
+            out.append("\xEF\xBF\xBD", 3);                   // U+FFFD
             i += utf8;
-        } else if (utf8) { // C2 before a byte that is no C1 control
+        } else { // C2 before a byte that is no C1 control
             out += static_cast<char>(c);
-        } else { // Latin-1 A0 to FF: two bytes of UTF-8
-            const char two[2] = {static_cast<char>(0xC0 | (c >> 6)),
-                                 static_cast<char>(0x80 | (c & 0x3F))};
-            out.append(two, 2);
         }
     }
 }
