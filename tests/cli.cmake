@@ -18,3 +18,7 @@ include(${CMAKE_CURRENT_SOURCE_DIR}/cli/adversarial.cmake)
 add_test(NAME cli.recovery
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/recovery.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.recovery PROPERTIES LABELS cli TIMEOUT 300)
+# Latin-1 read as Windows-1252: every byte as glibc's iconv transcodes it (tests/cli/encoding.sh).
+add_test(NAME cli.encoding
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/encoding.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.encoding PROPERTIES LABELS cli TIMEOUT 60)

@@ -122,7 +122,7 @@ class ConvertProcessor final : public BatchProcessor {
         for (const Diagnostic& d : writer_.validator().diagnostics())
             if (d.code == Code::Encoding) loc = d.loc;
         line(out, span, loc, "warning", "encoding",
-             "text is not valid UTF-8; read as Latin-1 and transcoded to UTF-8");
+             "text is not valid UTF-8; read as Latin-1 (Windows-1252) and transcoded to UTF-8");
     }
 
     void report_fix(std::string& out, const GameSpan& span) const {

@@ -751,7 +751,7 @@ class FenVisitor final : public ReplayVisitor {
                 epd_string(epd_tail_, c0_);
             } else {
                 std::string t;
-                latin1_to_utf8(c0_, t);
+                cp1252_to_utf8(c0_, t);
                 epd_string(epd_tail_, t);
             }
             epd_tail_ += "; c1 ";
@@ -850,7 +850,7 @@ class FenVisitor final : public ReplayVisitor {
     std::string text(std::string_view s) const {
         if (is_valid_utf8(s)) return std::string(s);
         std::string t;
-        latin1_to_utf8(s, t);
+        cp1252_to_utf8(s, t);
         return t;
     }
     template <class Out>

@@ -197,7 +197,7 @@ void append_escaped(std::string& out, std::string_view s) {
         return;
     }
     std::string u;
-    latin1_to_utf8(s, u);
+    cp1252_to_utf8(s, u);
     escape_utf8(out, u);
 }
 
@@ -668,7 +668,7 @@ void append_game_text(std::string& out, std::string_view s, bool utf8) {
         return;
     }
     std::string u;
-    latin1_to_utf8(s, u);
+    cp1252_to_utf8(s, u);
     html::append_escaped(out, u);
 }
 

@@ -202,13 +202,14 @@ void OutputFile::commit() {
 
 namespace {
 /// The bytes append_display() may need to change: C0, DEL, and the first byte of a C1
-/// control (C2 in UTF-8, 80 to 9F in Latin-1).
+/// control (C2 in UTF-8; in Latin-1 read as Windows-1252, its five unassigned bytes).
 constexpr std::array<std::array<bool, 256>, 2> display_special = [] {
     std::array<std::array<bool, 256>, 2> t{}; // [utf8]
     for (int c = 0; c < 256; ++c) {
         const bool control = c < 0x20 || c == 0x7F;
         t[1][std::size_t(c)] = control || c == 0xC2;
-        t[0][std::size_t(c)] = control || (c >= 0x80 && c < 0xA0);
+        t[0][std::size_t(c)] =
+            control || c == 0x81 || c == 0x8D || c == 0x8F || c == 0x90 || c == 0x9D;
     }
     return t;
 }();
@@ -220,12 +221,12 @@ void append_display(std::string& out, std::string_view s, bool utf8) {
     const std::size_t n = s.size();
     std::size_t i = 0;
     for (;;) {
-        std::size_t j = i; // the run shown as it is (Latin-1: transcoded)
+        std::size_t j = i; // the run shown as it is (Windows-1252: transcoded)
         while (j < n && !special[static_cast<unsigned char>(p[j])]) ++j;
         if (utf8)
             out.append(p + i, j - i);
         else
-            latin1_to_utf8(std::string_view(p + i, j - i), out);
+            cp1252_to_utf8(std::string_view(p + i, j - i), out);
         if (j == n) return;
         const unsigned char c = static_cast<unsigned char>(p[j]);
         const unsigned char next = j + 1 < n ? static_cast<unsigned char>(p[j + 1]) : 0;

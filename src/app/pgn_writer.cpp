@@ -442,7 +442,7 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
             if (!first) scratch_ += ' ';
             first = false;
             if (latin1_)
-                latin1_to_utf8(text.substr(i, j - i), scratch_);
+                cp1252_to_utf8(text.substr(i, j - i), scratch_);
             else
                 scratch_.append(text.substr(i, j - i));
             i = j;
@@ -487,7 +487,7 @@ void PgnWriter::put_text_words(std::string_view text, bool braces) {
             scratch_.clear();
             if (first) scratch_ += '{';
             if (latin1_)
-                latin1_to_utf8(text.substr(i, j - i), scratch_);
+                cp1252_to_utf8(text.substr(i, j - i), scratch_);
             else
                 scratch_.append(text.substr(i, j - i));
             if (last) scratch_ += '}';
@@ -659,7 +659,7 @@ void PgnWriter::put_tag_slow(std::string_view name, std::string_view value) cons
     // §8.1.1: inside a string, a quote and a backslash are escaped with a backslash.
     std::size_t start = out.size();
     if (latin1_)
-        latin1_to_utf8(value, out);
+        cp1252_to_utf8(value, out);
     else
         out.append(value);
     for (std::size_t i = start; i < out.size(); ++i) {

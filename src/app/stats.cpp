@@ -392,7 +392,7 @@ class StatsVisitor final : public ReplayVisitor {
             for (std::size_t i = 0; i < TagSlots; ++i) {
                 if (tags_[i].empty() || is_valid_utf8(tags_[i])) continue;
                 scratch_.clear();
-                latin1_to_utf8(tags_[i], scratch_);
+                cp1252_to_utf8(tags_[i], scratch_);
                 owned_[i].swap(scratch_);
                 tags_[i] = owned_[i];
             }

@@ -68,7 +68,7 @@ namespace {
 std::string printable(std::string_view s, bool utf8) {
     if (utf8) return std::string(s);
     std::string out;
-    latin1_to_utf8(s, out);
+    cp1252_to_utf8(s, out);
     return out;
 }
 /// Appends the decimal digits of `n` (as fmt's "{}" writes them).

@@ -60,8 +60,11 @@ struct ReaderLimits {
 
 /// Whether `s` is valid UTF-8; if not and `bad` is given, *bad = first invalid byte.
 bool is_valid_utf8(std::string_view s, std::size_t* bad = nullptr);
-/// Appends `s` read as Latin-1 (ISO-8859-1) to `out` as UTF-8.
-void latin1_to_utf8(std::string_view s, std::string& out);
+/// Appends `s` read as Windows-1252 to `out` as UTF-8: Latin-1 (ISO-8859-1) as browsers read
+/// it (the WHATWG Encoding Standard), where 80 to 9F are the typographic characters of
+/// Windows text (’ “ ” – — … € Š Ž œ …), not C1 controls; its five unassigned bytes (81 8D 8F
+/// 90 9D) stay the C1 controls of those numbers.
+void cp1252_to_utf8(std::string_view s, std::string& out);
 /// The NAG number of an annotation glyph token (`!?` → 5, `±` → 16, `N` → 146), else 0.
 int glyph_nag(std::string_view token);
 /// The standard spelling of a termination marker: "1-0", "0-1", "1/2-1/2", "*", or ""
@@ -209,7 +212,8 @@ class PgnReader {
     template <class V>
     void read(const GameSpan& span, V& v);
 
-    /// Whether the last game read was valid UTF-8 (else Latin-1 is assumed).
+    /// Whether the last game read was valid UTF-8 (else it is read as Latin-1, that is as
+    /// Windows-1252: cp1252_to_utf8()).
     bool last_game_utf8() const { return utf8_; }
 
   private:
@@ -364,7 +368,8 @@ struct PgnReader::Run {
             // Locate the first bad byte (rare path).
             Run probe(rd, sp, v);
             probe.lines_in(0, bad);
-            report(Code::Encoding, probe.loc(bad), "text is not valid UTF-8; Latin-1 assumed");
+            report(Code::Encoding, probe.loc(bad),
+                   "text is not valid UTF-8; read as Latin-1 (Windows-1252)");
         }
         bool in_tags = true;
         bool skip = false;

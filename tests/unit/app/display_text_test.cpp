@@ -30,15 +30,18 @@ TEST_CASE("append_display shows control characters as symbols one column wide") 
     CHECK(shown("a\tb", true) == "<a b>");
     CHECK(shown(std::string_view("\0\x01\x1f\x7f", 4), true) == "<␀␁␟␡>");
     CHECK(shown("\r\n", false) == "<␍␊>");
-    // C1 controls (CSI is 0x9B): two bytes in UTF-8, one in Latin-1; each shown as U+FFFD.
+    // C1 controls (CSI is 0x9B): two bytes in UTF-8, each shown as U+FFFD.
     CHECK(shown("a\xc2\x9b"
                 "31m\xc2\x80",
                 true) == "<a\xef\xbf\xbd"
                          "31m\xef\xbf\xbd>");
+    // Latin-1 is read as Windows-1252: 9B is '›' and 80 '€', no control; its five unassigned
+    // bytes (81 8D 8F 90 9D) are C1 controls, shown as U+FFFD.
     CHECK(shown("a\x9b"
                 "31m\x80\xff",
-                false) == "<a\xef\xbf\xbd"
-                          "31m\xef\xbf\xbd\xc3\xbf>");
+                false) == "<a›31m€\xc3\xbf>");
+    CHECK(shown("\x81\x8d\x8f\x90\x9d", false) ==
+          "<\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd>");
     // C2 before a byte that cannot continue it is no C1 control (a name that is not UTF-8).
     CHECK(shown("\xc2x", true) == "<\xc2x>");
     CHECK(shown("\xc2", true) == "<\xc2>");

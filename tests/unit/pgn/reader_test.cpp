@@ -173,8 +173,12 @@ TEST_CASE("reader: Latin-1 games get one Encoding warning and can be transcoded"
     auto u = read_file("scid/res_gameUTF8.pgn");
     CHECK(!u[0].rec.has(Code::Encoding));
     std::string out;
-    latin1_to_utf8("Caf\xE9", out);
+    cp1252_to_utf8("Caf\xE9", out);
     CHECK(out == "Caf\xC3\xA9");
+    // Windows-1252's 80..9F: ’ (U+2019), € (U+20AC), Š (U+0160); unassigned 81 stays U+0081.
+    out.clear();
+    cp1252_to_utf8("\x92\x80\x8A\x81", out);
+    CHECK(out == "\xE2\x80\x99\xE2\x82\xAC\xC5\xA0\xC2\x81");
     CHECK(is_valid_utf8(out));
     CHECK(!is_valid_utf8("\xC0\xAF"));     // overlong
     CHECK(!is_valid_utf8("\xED\xA0\x80")); // surrogate

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A game that is not UTF-8 is read as Latin-1 the way browsers read it, as Windows-1252: every
+# byte from 80 to FF must come out as the character glibc's iconv (an independent table)
+# gives for WINDOWS-1252, in convert's output, in validate's JSON and in its text report; the
+# five bytes Windows-1252 leaves unassigned (81 8D 8F 90 9D) stay C1 controls (convert keeps
+# them as U+0081 …; the text report shows them as U+FFFD, like every control character).
+#
+# Usage: tests/cli/encoding.sh PGNKIT
+set -uo pipefail
+
+pgnkit=${1:?usage: encoding.sh PGNKIT}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-encoding.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() {
+    echo "FAIL: $*" >&2
+    fail=1
+}
+command -v iconv >/dev/null || { echo "iconv is missing" >&2; exit 2; }
+
+# Every byte 80..FF that Windows-1252 assigns (none is a quote or backslash: no escapes).
+assigned=""
+for ((c = 0x80; c <= 0xFF; ++c)); do
+    case $c in 129 | 141 | 143 | 144 | 157) continue ;; esac
+    assigned+=$(printf '\\x%02X' "$c")
+done
+printf "$assigned" >"$tmp/name.bin"
+want=$(iconv -f WINDOWS-1252 -t UTF-8 "$tmp/name.bin") || { echo "iconv failed" >&2; exit 2; }
+# Black: the 27 assigned bytes of 80..9F alone (short enough to be shown whole in reports).
+printf "${assigned:0:108}" >"$tmp/black.bin"
+want_black=$(iconv -f WINDOWS-1252 -t UTF-8 "$tmp/black.bin") || { echo "iconv failed" >&2; exit 2; }
+
+{
+    printf '[Event "e"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "'
+    cat "$tmp/name.bin"
+    printf '"]\n[Black "'
+    cat "$tmp/black.bin"
+    printf '\x81"]\n[Result "*"]\n\n1. e4 {'
+    cat "$tmp/name.bin"
+    printf '} e5 *\n'
+} >"$tmp/cp1252.pgn"
+
+# convert: the tag and the comment transcoded, the unassigned byte as U+0081.
+"$pgnkit" convert --no-progress "$tmp/cp1252.pgn" >"$tmp/out.pgn" 2>"$tmp/out.err"
+grep -qxF "[White \"$want\"]" "$tmp/out.pgn" || bad "convert: White tag is not iconv's transcoding"
+grep -qF "{$want}" "$tmp/out.pgn" || bad "convert: the comment is not iconv's transcoding"
+grep -qxF "[Black \"$want_black$(printf '\xC2\x81')\"]" "$tmp/out.pgn" || bad "convert: 0x81 is not U+0081"
+grep -q 'warning\[encoding\].*Windows-1252' "$tmp/out.err" || bad "convert: no encoding warning"
+
+# validate --format json: the white field.
+"$pgnkit" validate --no-progress --format json "$tmp/cp1252.pgn" >"$tmp/v.json"
+grep -qF "\"white\":\"$want\"" "$tmp/v.json" || bad "validate json: white is not iconv's transcoding"
+
+# validate, text: the name in the report line; the unassigned byte shown as U+FFFD.
+"$pgnkit" validate --no-progress --color never "$tmp/cp1252.pgn" >"$tmp/v.txt"
+grep -qF " – $want_black$(printf '\xEF\xBF\xBD'), round 1)" "$tmp/v.txt" ||
+    bad "validate text: the players are not shown as iconv transcodes them"
+
+if ((fail)); then
+    echo "--- convert output:" >&2
+    cat "$tmp/out.pgn" >&2
+    echo "--- validate text:" >&2
+    cat "$tmp/v.txt" >&2
+    exit 1
+fi
+echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text)"
