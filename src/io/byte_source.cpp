@@ -31,6 +31,8 @@ std::string_view compression_name(Compression c) {
     case Compression::None: return "none";
     case Compression::Zstd: return "zstd";
     case Compression::Gzip: return "gzip";
+    case Compression::Utf16LE: return "utf-16le";
+    case Compression::Utf16BE: return "utf-16be";
     }
     return "none";
 }
@@ -559,6 +561,109 @@ class GzipSource final : public DecoderSource {
     bool member_open_ = false;
 };
 
+// --------------------------------------------------------------- Utf16Source
+
+/// UTF-16 text with a byte-order mark (as Windows editors save "Unicode" text), handed out as
+/// UTF-8 without the mark; lines, tags and moves are then read as in any UTF-8 file (offsets
+/// in reports count the UTF-8 bytes). An unpaired surrogate or a last odd byte becomes
+/// U+FFFD, as every UTF-16 decoder does.
+class Utf16Source final : public DecoderSource {
+  public:
+    Utf16Source(std::unique_ptr<ByteSource> inner, std::string_view prefix, bool big_endian)
+        : DecoderSource(std::move(inner), prefix), big_endian_(big_endian) {
+        in_pos_ = 2; // the byte-order mark
+    }
+    Compression compression() const override {
+        return big_endian_ ? Compression::Utf16BE : Compression::Utf16LE;
+    }
+
+  protected:
+    std::size_t decode(char* buf, std::size_t cap) override {
+        std::size_t produced = 0;
+        for (;;) {
+            while (out_pos_ < out_len_ && produced < cap) buf[produced++] = out_[out_pos_++];
+            if (produced == cap) break;
+            std::uint32_t unit = 0;
+            if (!next_unit(unit)) {
+                if (odd_ || high_ != 0) { // a last odd byte, or a high surrogate at the end
+                    odd_ = false;
+                    high_ = 0;
+                    put(0xFFFD);
+                    continue;
+                }
+                done_ = true;
+                break;
+            }
+            if (high_ != 0) {
+                const std::uint32_t high = high_;
+                high_ = 0;
+                if (unit >= 0xDC00 && unit <= 0xDFFF) {
+                    put(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00));
+                    continue;
+                }
+                put(0xFFFD); // the high surrogate alone; `unit` is read on its own below
+            }
+            if (unit >= 0xD800 && unit <= 0xDBFF)
+                high_ = unit;
+            else
+                put(unit >= 0xDC00 && unit <= 0xDFFF ? 0xFFFD : unit);
+        }
+        produced_in_call_ = produced;
+        return produced;
+    }
+
+  private:
+    /// The next 16-bit unit; false at the end of the input (an odd byte left in odd_).
+    bool next_unit(std::uint32_t& unit) {
+        unsigned char b[2];
+        int got = 0;
+        if (odd_) {
+            b[got++] = odd_byte_;
+            odd_ = false;
+        }
+        while (got < 2) {
+            if (!ensure_input()) {
+                if (got == 1) {
+                    odd_ = true;
+                    odd_byte_ = b[0];
+                }
+                return false;
+            }
+            b[got++] = static_cast<unsigned char>(in_[in_pos_++]);
+        }
+        unit = big_endian_ ? (std::uint32_t(b[0]) << 8 | b[1]) : (std::uint32_t(b[1]) << 8 | b[0]);
+        return true;
+    }
+    /// Queues the code point `cp` as UTF-8 for decode() to hand out (after what is queued).
+    void put(std::uint32_t cp) {
+        if (out_pos_ == out_len_) out_pos_ = out_len_ = 0;
+        char* o = out_ + out_len_;
+        if (cp < 0x80) {
+            *o++ = static_cast<char>(cp);
+        } else if (cp < 0x800) {
+            *o++ = static_cast<char>(0xC0 | (cp >> 6));
+            *o++ = static_cast<char>(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            *o++ = static_cast<char>(0xE0 | (cp >> 12));
+            *o++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            *o++ = static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+            *o++ = static_cast<char>(0xF0 | (cp >> 18));
+            *o++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+            *o++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            *o++ = static_cast<char>(0x80 | (cp & 0x3F));
+        }
+        out_len_ = static_cast<std::size_t>(o - out_);
+    }
+
+    bool big_endian_;
+    std::uint32_t high_ = 0; ///< a high surrogate waiting for its low half
+    bool odd_ = false;       ///< odd_byte_ is the first byte of a unit split between reads
+    unsigned char odd_byte_ = 0;
+    char out_[8] = {}; ///< at most a U+FFFD and a code point queued
+    std::size_t out_pos_ = 0, out_len_ = 0;
+};
+
 // --------------------------------------------------------------- PrefixSource
 
 /// Plain bytes: replays the peeked prefix, then reads the inner source directly.
@@ -607,6 +712,10 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
         return std::make_unique<ZstdSource>(std::move(raw), prefix);
     if (got >= 2 && byte(0) == 0x1F && byte(1) == 0x8B)
         return std::make_unique<GzipSource>(std::move(raw), prefix);
+    // UTF-16 text: its byte-order mark (FF FE 00 00 would be UTF-32, which no one writes).
+    if (got >= 2 && ((byte(0) == 0xFF && byte(1) == 0xFE && !(got == 4 && !byte(2) && !byte(3))) ||
+                     (byte(0) == 0xFE && byte(1) == 0xFF)))
+        return std::make_unique<Utf16Source>(std::move(raw), prefix, byte(0) == 0xFE);
     // Plain bytes: read again from the start when the source can (a file that is mapped
     // for views), else replayed after the peeked prefix.
     if (raw->can_view() && raw->unread(got)) return raw;

@@ -4,11 +4,13 @@
 # gives for WINDOWS-1252, in convert's output, in validate's JSON and in its text report; the
 # five bytes Windows-1252 leaves unassigned (81 8D 8F 90 9D) stay C1 controls (convert keeps
 # them as U+0081 …; the text report shows them as U+FFFD, like every control character).
+# And UTF-16 text with a byte-order mark (iconv writes it) reads as its UTF-8 text does.
 #
 # Usage: tests/cli/encoding.sh PGNKIT
 set -uo pipefail
 
 pgnkit=${1:?usage: encoding.sh PGNKIT}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-encoding.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -56,6 +58,28 @@ grep -qF "\"white\":\"$want\"" "$tmp/v.json" || bad "validate json: white is not
 grep -qF " – $want_black$(printf '\xEF\xBF\xBD'), round 1)" "$tmp/v.txt" ||
     bad "validate text: the players are not shown as iconv transcodes them"
 
+# UTF-16 with a byte-order mark, little and big endian (iconv writes them from the bundled
+# sample, which is UTF-8): read as the UTF-8 text, the same reports and the same output.
+sample=$here/../../data/sample.pgn.zst
+zstd -qdc "$sample" >"$tmp/utf8.pgn" || { echo "cannot decompress $sample" >&2; exit 2; }
+iconv -f UTF-8 -t UTF-16LE "$tmp/utf8.pgn" >"$tmp/le.body" || { echo "iconv failed" >&2; exit 2; }
+iconv -f UTF-8 -t UTF-16BE "$tmp/utf8.pgn" >"$tmp/be.body" || { echo "iconv failed" >&2; exit 2; }
+{ printf '\xFF\xFE'; cat "$tmp/le.body"; } >"$tmp/le.pgn"
+{ printf '\xFE\xFF'; cat "$tmp/be.body"; } >"$tmp/be.pgn"
+for form in utf8 le be; do
+    "$pgnkit" validate --no-progress --format json - <"$tmp/$form.pgn" |
+        grep -v '"summary"' >"$tmp/$form.json"
+    "$pgnkit" validate --no-progress --format json - <"$tmp/$form.pgn" | grep '"summary"' |
+        sed 's/"bytes":[0-9]*,"seconds":[0-9.]*//' >"$tmp/$form.summary"
+    "$pgnkit" convert --no-progress -o "$tmp/$form.out" "$tmp/$form.pgn" 2>/dev/null
+done
+[[ -s $tmp/utf8.json ]] || bad "validate found nothing to report in the sample"
+for form in le be; do
+    cmp -s "$tmp/utf8.json" "$tmp/$form.json" || bad "UTF-16 ($form): validate's reports differ"
+    cmp -s "$tmp/utf8.summary" "$tmp/$form.summary" || bad "UTF-16 ($form): the summaries differ"
+    cmp -s "$tmp/utf8.out" "$tmp/$form.out" || bad "UTF-16 ($form): convert's output differs"
+done
+
 if ((fail)); then
     echo "--- convert output:" >&2
     cat "$tmp/out.pgn" >&2
@@ -63,4 +87,5 @@ if ((fail)); then
     cat "$tmp/v.txt" >&2
     exit 1
 fi
-echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text)"
+echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text);"
+echo "  UTF-16LE/BE with a byte-order mark read as the same UTF-8 text (validate, convert)"

@@ -21,10 +21,11 @@ class IoError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// How an input was encoded on disk.
-enum class Compression : std::uint8_t { None, Zstd, Gzip };
+/// How an input was encoded on disk: compressed, or as UTF-16 text (with a byte-order mark),
+/// which is handed out as UTF-8.
+enum class Compression : std::uint8_t { None, Zstd, Gzip, Utf16LE, Utf16BE };
 
-/// "none", "zstd" or "gzip".
+/// "none", "zstd", "gzip", "utf-16le" or "utf-16be".
 std::string_view compression_name(Compression c);
 
 /// A stream of bytes read in large chunks.

@@ -330,3 +330,27 @@ TEST_CASE("io: damaged zstd and gzip streams give the same bytes and failure wha
     }
     CHECK(failures > 150); // most of them are damaged
 }
+
+TEST_CASE("io: UTF-16 text with a byte-order mark is handed out as UTF-8", "[io]") {
+    // Š € U+1F600 (a surrogate pair) é and a line break, the code units written by hand.
+    const std::string want = "\xC5\xA0\xE2\x82\xAC\xF0\x9F\x98\x80\xC3\xA9\n";
+    const std::string le("\xFF\xFE\x60\x01\xAC\x20\x3D\xD8\x00\xDE\xE9\x00\x0A\x00", 14);
+    const std::string be("\xFE\xFF\x01\x60\x20\xAC\xD8\x3D\xDE\x00\x00\xE9\x00\x0A", 14);
+    CHECK(decode(le)->compression() == Compression::Utf16LE);
+    CHECK(decode(be)->compression() == Compression::Utf16BE);
+    // Whatever the read sizes (a unit, a pair or a UTF-8 sequence split between reads).
+    for (std::size_t piece = 1; piece <= 9; ++piece) {
+        INFO("piece " << piece);
+        CHECK(drain(*decode(le), nullptr, piece) == want);
+        CHECK(drain(*decode(be), nullptr, piece) == want);
+    }
+    // Unpaired surrogates (a high one before a letter, a low one alone, a high one at the
+    // end) and a last odd byte are U+FFFD each.
+    const std::string fffd = "\xEF\xBF\xBD";
+    CHECK(drain(*decode(std::string("\xFF\xFE\x41\x00\x3D\xD8\x42\x00\x00\xDE\x3D\xD8", 12))) ==
+          "A" + fffd + "B" + fffd + fffd);
+    CHECK(drain(*decode(std::string("\xFF\xFE\x41\x00\x42", 5))) == "A" + fffd);
+    CHECK(drain(*decode(std::string("\xFF\xFE", 2))).empty());
+    // FF FE 00 00 would be UTF-32: not taken as UTF-16.
+    CHECK(decode(std::string("\xFF\xFE\x00\x00", 4))->compression() == Compression::None);
+}
