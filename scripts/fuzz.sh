@@ -12,7 +12,7 @@
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
 # few small real games for fuzz_pgn, those plus zstd/gzip compressed (whole, truncated and
-# corrupted) copies for fuzz_source. What the fuzzer finds is kept in build-fuzz/corpus/TARGET
+# corrupted) and UTF-16 copies for fuzz_source. What the fuzzer finds is kept in build-fuzz/corpus/TARGET
 # and grows from run to run. A crash (also a leak, a timeout of 25 s for one input or more
 # than 2048 MB of memory) is kept as build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-,
 # oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. A summary line per target gives
@@ -113,6 +113,12 @@ make_seeds() {
     done
     cat "$s.tmp"/fuzz_source/edge-0.pgn.zst "$s.tmp"/fuzz_source/edge-1.pgn.zst \
         >"$s.tmp/fuzz_source/two-frames.zst"
+    # UTF-16 with a byte-order mark, little and big endian (iconv: valid UTF-8 inputs only).
+    for f in edge-0.pgn real-kk.pgn real-Philidor.pgn; do
+        local u=$s.tmp/fuzz_source/$f
+        { printf '\xff\xfe' && iconv -f UTF-8 -t UTF-16LE "$u"; } >"$u.utf16le" 2>/dev/null
+        { printf '\xfe\xff' && iconv -f UTF-8 -t UTF-16BE "$u"; } >"$u.utf16be" 2>/dev/null
+    done
     head -c 1048576 /dev/zero | tr '\0' ' ' | zstd -q -c >"$s.tmp/fuzz_source/bomb.zst"
     head -c 1048576 /dev/zero | tr '\0' '\n' | gzip -c >"$s.tmp/fuzz_source/bomb.gz"
     rm -rf "$s" && mv "$s.tmp" "$s"

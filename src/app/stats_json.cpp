@@ -3,6 +3,7 @@
 
 #include "pgnkit/app/stats.hpp"
 #include "pgnkit/app/validate.hpp"
+#include "pgnkit/io/utf8.hpp"
 
 #include <fmt/format.h>
 
@@ -234,14 +235,8 @@ class Parser {
                         fail("bad \\u escape");
                 }
                 // Our writer escapes only control bytes; encode the BMP code point as UTF-8.
-                if (cp < 0x80) {
-                    out += char(cp);
-                } else if (cp < 0x800) {
-                    out += char(0xC0 | (cp >> 6)), out += char(0x80 | (cp & 0x3F));
-                } else {
-                    out += char(0xE0 | (cp >> 12)), out += char(0x80 | ((cp >> 6) & 0x3F));
-                    out += char(0x80 | (cp & 0x3F));
-                }
+                char b[4];
+                out.append(b, put_utf8(b, cp));
                 break;
             }
             default: out += e; break; // \" \\ \/

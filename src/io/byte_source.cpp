@@ -3,6 +3,8 @@
 /// a damaged or truncated stream, then throw IoError on the next read.
 #include "pgnkit/io/byte_source.hpp"
 
+#include "pgnkit/io/utf8.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -637,23 +639,7 @@ class Utf16Source final : public DecoderSource {
     /// Queues the code point `cp` as UTF-8 for decode() to hand out (after what is queued).
     void put(std::uint32_t cp) {
         if (out_pos_ == out_len_) out_pos_ = out_len_ = 0;
-        char* o = out_ + out_len_;
-        if (cp < 0x80) {
-            *o++ = static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            *o++ = static_cast<char>(0xC0 | (cp >> 6));
-            *o++ = static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            *o++ = static_cast<char>(0xE0 | (cp >> 12));
-            *o++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            *o++ = static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            *o++ = static_cast<char>(0xF0 | (cp >> 18));
-            *o++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            *o++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            *o++ = static_cast<char>(0x80 | (cp & 0x3F));
-        }
-        out_len_ = static_cast<std::size_t>(o - out_);
+        out_len_ = static_cast<std::size_t>(put_utf8(out_ + out_len_, cp) - out_);
     }
 
     bool big_endian_;

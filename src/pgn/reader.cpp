@@ -2,6 +2,7 @@
 /// glyphs, termination markers and encoding helpers.
 #include "pgnkit/pgn/reader.hpp"
 
+#include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/scan.hpp"
 
 #include <array>
@@ -99,17 +100,12 @@ void cp1252_to_utf8(std::string_view s, std::string& out) {
     out.reserve(out.size() + s.size() + s.size() / 8);
     for (char ch : s) {
         const auto c = static_cast<unsigned char>(ch);
-        const unsigned cp = c >= 0x80 && c < 0xA0 ? cp1252_high[c - 0x80] : c;
-        if (cp < 0x80) {
+        if (c < 0x80) {
             out.push_back(ch);
-        } else if (cp < 0x800) {
-            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else {
-            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+            continue;
         }
+        char b[4];
+        out.append(b, put_utf8(b, c < 0xA0 ? cp1252_high[c - 0x80] : c));
     }
 }
 

@@ -1,5 +1,6 @@
-// libFuzzer target: make_decoding_source over arbitrary bytes (plain, zstd or gzip by magic
-// bytes), read to the end in chunks of varying size; an IoError is a valid answer.
+// libFuzzer target: make_decoding_source over arbitrary bytes (plain, zstd, gzip or UTF-16 by
+// magic bytes or byte-order mark), read to the end in chunks of varying size; an IoError is
+// a valid answer.
 //
 // Invariants: read() never returns more than asked; bytes_out() counts what was handed out;
 // bytes_in() never exceeds the input; after an IoError nothing else goes wrong. Decoded
