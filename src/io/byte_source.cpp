@@ -585,6 +585,7 @@ class Utf16Source final : public DecoderSource {
         for (;;) {
             while (out_pos_ < out_len_ && produced < cap) buf[produced++] = out_[out_pos_++];
             if (produced == cap) break;
+            produced_in_call_ = produced; // what do_read() hands out if the inner read throws
             std::uint32_t unit = 0;
             if (!next_unit(unit)) {
                 if (odd_ || high_ != 0) { // a last odd byte, or a high surrogate at the end
