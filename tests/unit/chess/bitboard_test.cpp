@@ -61,3 +61,42 @@ TEST_CASE("bitboard: slider attacks equal a ray walk for every relevant occupanc
     CHECK(checked == 102400 + 5248 + 64 * 200);
     CHECK(wrong == 0);
 }
+
+TEST_CASE("bitboard: line_bb and between_bb equal a ray walk for every pair of squares",
+          "[chess]") {
+    // Walked here square by square: the line through a and b is every square reached from a
+    // in the direction of b and in the opposite one (with a); between is what lies on the way
+    // from a to b, and b itself (just b when they are not aligned or equal).
+    const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
+    int wrong = 0;
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            Bitboard line = 0, between = bb(Square(b));
+            for (const auto& d : dirs) {
+                Bitboard way = 0;
+                bool hit = false;
+                for (int f = a % 8 + d[0], r = a / 8 + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+                     f += d[0], r += d[1]) {
+                    if (f + 8 * r == b) {
+                        hit = true;
+                        break;
+                    }
+                    way |= bb(make_square(f, r));
+                }
+                if (!hit) continue;
+                between |= way;
+                for (int k = -7; k <= 7; ++k) {
+                    const int f = a % 8 + k * d[0], r = a / 8 + k * d[1];
+                    if (f >= 0 && f < 8 && r >= 0 && r < 8) line |= bb(make_square(f, r));
+                }
+            }
+            if (line_bb(Square(a), Square(b)) != line ||
+                between_bb(Square(a), Square(b)) != between)
+                ++wrong;
+        }
+    CHECK(wrong == 0);
+    CHECK(line_bb(Square(0), Square(63)) == 0x8040201008040201ULL); // a1-h8
+    CHECK(between_bb(Square(0), Square(63)) == 0x8040201008040200ULL);
+    CHECK(between_bb(Square(4), Square(12)) == bb(Square(12))); // e1, e2: adjacent
+    CHECK(line_bb(Square(1), Square(18)) == 0);                 // b1, c3: a knight's step
+}
