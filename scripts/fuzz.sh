@@ -12,8 +12,8 @@
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
 # few small real games for fuzz_pgn, those plus zstd/gzip compressed (whole, truncated and
-# corrupted) and UTF-16 copies for fuzz_source. What the fuzzer finds is kept in build-fuzz/corpus/TARGET
-# and grows from run to run. A crash (also a leak, a timeout of 25 s for one input or more
+# corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What the fuzzer
+# finds is kept in build-fuzz/corpus/TARGET and grows from run to run. A crash (also a leak, a timeout of 25 s for one input or more
 # than 2048 MB of memory) is kept as build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-,
 # oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. A summary line per target gives
 # its time, executions (and per second) and corpus size. Exit status: 0 when no target found
@@ -119,6 +119,9 @@ make_seeds() {
         { printf '\xff\xfe' && iconv -f UTF-8 -t UTF-16LE "$u"; } >"$u.utf16le" 2>/dev/null
         { printf '\xfe\xff' && iconv -f UTF-8 -t UTF-16BE "$u"; } >"$u.utf16be" 2>/dev/null
     done
+    # … and compressed (UTF-16 inside zstd and gzip).
+    zstd -q -c "$s.tmp/fuzz_source/edge-0.pgn.utf16le" >"$s.tmp/fuzz_source/edge-0.utf16le.zst"
+    gzip -c "$s.tmp/fuzz_source/real-kk.pgn.utf16be" >"$s.tmp/fuzz_source/real-kk.utf16be.gz"
     head -c 1048576 /dev/zero | tr '\0' ' ' | zstd -q -c >"$s.tmp/fuzz_source/bomb.zst"
     head -c 1048576 /dev/zero | tr '\0' '\n' | gzip -c >"$s.tmp/fuzz_source/bomb.gz"
     rm -rf "$s" && mv "$s.tmp" "$s"

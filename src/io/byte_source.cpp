@@ -563,6 +563,14 @@ class GzipSource final : public DecoderSource {
     bool member_open_ = false;
 };
 
+/// Whether the first `got` bytes of a text (b0 to b3, those past `got` zero) begin with a UTF-16
+/// byte-order mark: FE FF, or FF FE but not FF FE 00 00 (UTF-32, which no one writes).
+bool is_utf16_bom(std::size_t got, unsigned char b0, unsigned char b1, unsigned char b2,
+                  unsigned char b3) {
+    return got >= 2 &&
+           ((b0 == 0xFF && b1 == 0xFE && !(got == 4 && !b2 && !b3)) || (b0 == 0xFE && b1 == 0xFF));
+}
+
 // --------------------------------------------------------------- Utf16Source
 
 /// UTF-16 text with a byte-order mark (as Windows editors save "Unicode" text), handed out as
@@ -679,10 +687,73 @@ class PrefixSource final : public ByteSource {
     std::size_t pos_ = 0;
 };
 
+// ------------------------------------------------------------- DecodedTextSource
+
+/// A decompressor's output, whose text may itself be UTF-16 (a Windows "Unicode" file that was
+/// compressed): the first read looks at its first bytes and then hands out either its UTF-8
+/// (through a Utf16Source) or the bytes as they are. Looking only at the first read keeps a
+/// damaged stream's failure where it was: at the read that meets it, not at open.
+class DecodedTextSource final : public ByteSource {
+  public:
+    explicit DecodedTextSource(std::unique_ptr<ByteSource> decoded)
+        : decoded_(std::move(decoded)), compression_(decoded_->compression()) {}
+    std::string_view name() const override { return decoded_ ? decoded_->name() : text_->name(); }
+    std::uint64_t bytes_in() const override {
+        return decoded_ ? decoded_->bytes_in() : text_->bytes_in();
+    }
+    std::uint64_t size_hint() const override {
+        return decoded_ ? decoded_->size_hint() : text_->size_hint();
+    }
+    /// The decompressor's (a UTF-16 text inside is not a property of the container).
+    Compression compression() const override { return compression_; }
+
+  protected:
+    std::size_t do_read(char* buf, std::size_t cap) override {
+        if (!decided_) decide();
+        if (pos_ < peek_len_) {
+            const std::size_t n = std::min(cap, peek_len_ - pos_);
+            std::memcpy(buf, peek_ + pos_, n);
+            pos_ += n;
+            return n;
+        }
+        return decoded_ ? decoded_->read(buf, cap) : text_->read(buf, cap);
+    }
+
+  private:
+    void decide() {
+        // Up to 4 bytes (enough to tell FF FE from FF FE 00 00). A failure before any byte is
+        // the first read's; after some, the decoder fails again at the next read (it keeps
+        // its error), after the bytes peeked here are handed out.
+        try {
+            while (peek_len_ < sizeof peek_) {
+                const std::size_t n = decoded_->read(peek_ + peek_len_, sizeof peek_ - peek_len_);
+                if (n == 0) break;
+                peek_len_ += n;
+            }
+        } catch (const IoError&) {
+            if (peek_len_ == 0) throw;
+        }
+        decided_ = true;
+        const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(peek_[i]); };
+        if (is_utf16_bom(peek_len_, byte(0), byte(1), byte(2), byte(3))) {
+            text_ = std::make_unique<Utf16Source>(
+                std::move(decoded_), std::string_view(peek_, peek_len_), byte(0) == 0xFE);
+            peek_len_ = 0; // the Utf16Source decodes them
+        }
+    }
+
+    std::unique_ptr<ByteSource> decoded_; ///< until a Utf16Source takes it
+    std::unique_ptr<ByteSource> text_;    ///< the Utf16Source, if the text is UTF-16
+    Compression compression_;
+    bool decided_ = false;
+    char peek_[4] = {};
+    std::size_t peek_len_ = 0, pos_ = 0;
+};
+
 } // namespace
 
 std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw) {
-    char magic[4];
+    char magic[4] = {};
     std::size_t got = 0;
     while (got < sizeof magic) {
         std::size_t n = raw->read(magic + got, sizeof magic - got);
@@ -691,17 +762,19 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
     }
     std::string_view prefix(magic, got);
     auto byte = [&](std::size_t i) { return static_cast<unsigned char>(magic[i]); };
+    // A compressed text may be UTF-16 in turn (DecodedTextSource), not compressed again.
     if (got >= 4 && byte(0) == 0x28 && byte(1) == 0xB5 && byte(2) == 0x2F && byte(3) == 0xFD)
-        return std::make_unique<ZstdSource>(std::move(raw), prefix);
+        return std::make_unique<DecodedTextSource>(
+            std::make_unique<ZstdSource>(std::move(raw), prefix));
     // A stream that begins with a skippable frame (magic 0x184D2A50..5F, little endian).
     if (got >= 4 && (byte(0) & 0xF0) == 0x50 && byte(1) == 0x2A && byte(2) == 0x4D &&
         byte(3) == 0x18)
-        return std::make_unique<ZstdSource>(std::move(raw), prefix);
+        return std::make_unique<DecodedTextSource>(
+            std::make_unique<ZstdSource>(std::move(raw), prefix));
     if (got >= 2 && byte(0) == 0x1F && byte(1) == 0x8B)
-        return std::make_unique<GzipSource>(std::move(raw), prefix);
-    // UTF-16 text: its byte-order mark (FF FE 00 00 would be UTF-32, which no one writes).
-    if (got >= 2 && ((byte(0) == 0xFF && byte(1) == 0xFE && !(got == 4 && !byte(2) && !byte(3))) ||
-                     (byte(0) == 0xFE && byte(1) == 0xFF)))
+        return std::make_unique<DecodedTextSource>(
+            std::make_unique<GzipSource>(std::move(raw), prefix));
+    if (is_utf16_bom(got, byte(0), byte(1), byte(2), byte(3)))
         return std::make_unique<Utf16Source>(std::move(raw), prefix, byte(0) == 0xFE);
     // Plain bytes: read again from the start when the source can (a file that is mapped
     // for views), else replayed after the peeked prefix.

@@ -4,7 +4,8 @@
 # gives for WINDOWS-1252, in convert's output, in validate's JSON and in its text report; the
 # five bytes Windows-1252 leaves unassigned (81 8D 8F 90 9D) stay C1 controls (convert keeps
 # them as U+0081 …; the text report shows them as U+FFFD, like every control character).
-# And UTF-16 text with a byte-order mark (iconv writes it) reads as its UTF-8 text does.
+# And UTF-16 text with a byte-order mark (iconv writes it), plain or inside zstd or gzip, reads
+# as its UTF-8 text does.
 #
 # Usage: tests/cli/encoding.sh PGNKIT
 set -uo pipefail
@@ -66,7 +67,10 @@ iconv -f UTF-8 -t UTF-16LE "$tmp/utf8.pgn" >"$tmp/le.body" || { echo "iconv fail
 iconv -f UTF-8 -t UTF-16BE "$tmp/utf8.pgn" >"$tmp/be.body" || { echo "iconv failed" >&2; exit 2; }
 { printf '\xFF\xFE'; cat "$tmp/le.body"; } >"$tmp/le.pgn"
 { printf '\xFE\xFF'; cat "$tmp/be.body"; } >"$tmp/be.pgn"
-for form in utf8 le be; do
+# … also compressed (a Windows "Unicode" file put into a .zst or .gz).
+zstd -q -c "$tmp/le.pgn" >"$tmp/le-zst.pgn" || { echo "zstd failed" >&2; exit 2; }
+gzip -c "$tmp/be.pgn" >"$tmp/be-gz.pgn" || { echo "gzip failed" >&2; exit 2; }
+for form in utf8 le be le-zst be-gz; do
     "$pgnkit" validate --no-progress --format json - <"$tmp/$form.pgn" |
         grep -v '"summary"' >"$tmp/$form.json"
     "$pgnkit" validate --no-progress --format json - <"$tmp/$form.pgn" | grep '"summary"' |
@@ -74,7 +78,7 @@ for form in utf8 le be; do
     "$pgnkit" convert --no-progress -o "$tmp/$form.out" "$tmp/$form.pgn" 2>/dev/null
 done
 [[ -s $tmp/utf8.json ]] || bad "validate found nothing to report in the sample"
-for form in le be; do
+for form in le be le-zst be-gz; do
     cmp -s "$tmp/utf8.json" "$tmp/$form.json" || bad "UTF-16 ($form): validate's reports differ"
     cmp -s "$tmp/utf8.summary" "$tmp/$form.summary" || bad "UTF-16 ($form): the summaries differ"
     cmp -s "$tmp/utf8.out" "$tmp/$form.out" || bad "UTF-16 ($form): convert's output differs"
@@ -88,4 +92,5 @@ if ((fail)); then
     exit 1
 fi
 echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text);"
-echo "  UTF-16LE/BE with a byte-order mark read as the same UTF-8 text (validate, convert)"
+echo "  UTF-16LE/BE with a byte-order mark, plain, in zstd or in gzip, read as the same UTF-8 text"
+echo "  (validate, convert)"

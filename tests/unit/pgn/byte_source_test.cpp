@@ -354,3 +354,34 @@ TEST_CASE("io: UTF-16 text with a byte-order mark is handed out as UTF-8", "[io]
     // FF FE 00 00 would be UTF-32: not taken as UTF-16.
     CHECK(decode(std::string("\xFF\xFE\x00\x00", 4))->compression() == Compression::None);
 }
+
+TEST_CASE("io: UTF-16 text inside zstd or gzip is handed out as UTF-8", "[io]") {
+    // A Windows "Unicode" file that was compressed: the decompressed text begins with the mark.
+    std::string le("\xFF\xFE", 2), want;
+    for (const char c : games_text(300)) {
+        le += c;
+        le += '\0';
+        want += c;
+    }
+    le += std::string("\x60\x01\x0A\x00", 4); // Š and a line break
+    want += "\xC5\xA0\n";
+    for (const std::string& packed : {zstd_frame(le), gzip_member(le)}) {
+        auto src = decode(packed);
+        CHECK(src->compression() != Compression::None); // the container's
+        for (std::size_t piece : {std::size_t{1}, std::size_t{3}, std::size_t{1} << 16})
+            CHECK(drain(*decode(packed), nullptr, piece) == want);
+    }
+    // A compressed text that is not UTF-16 (shorter than the mark, or UTF-32's FF FE 00 00)
+    // comes out as it went in.
+    for (const std::string& text :
+         {std::string("e"), std::string("\xFF\xFE\x00\x00", 4), std::string("\xFF"), games_text(2)})
+        for (const std::string& packed : {zstd_frame(text), gzip_member(text)})
+            CHECK(drain(*decode(packed), nullptr, 1) == text);
+    // A damaged stream still fails where the first read meets the damage.
+    std::string cut = zstd_frame(le);
+    cut.resize(cut.size() / 2);
+    std::string err;
+    const std::string got = drain(*decode(cut), &err);
+    CHECK(!err.empty());
+    CHECK(want.compare(0, got.size(), got) == 0);
+}
