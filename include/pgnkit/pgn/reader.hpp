@@ -408,7 +408,7 @@ struct PgnReader::Run {
     }
     /// detail::token_end(s, p, n): the delimiter mask of the 16 bytes from p, made again for
     /// every token. (Reusing one mask for the next tokens it covers saves a few instructions
-    /// but adds a branch on the tokens' lengths, which the predictor cannot learn: 2% slower
+    /// but adds a branch on the tokens' lengths, which the predictor cannot learn: 1-2% slower
     /// on OTB games.)
     [[gnu::always_inline]] std::size_t tok_end(std::size_t p) const {
 #if defined(__SSE2__)
