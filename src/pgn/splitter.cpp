@@ -628,9 +628,10 @@ void resolve_braces(const char* b, std::size_t lo, std::size_t hi, bool& comment
 }
 
 /// The bytes that next() decides at a line start, not content_line: line ends, `[`, `%`, the
-/// first byte of a BOM and blanks.
+/// first byte of a BOM, a DOS end-of-file byte and blanks.
 inline bool is_movetext_line_stop(char c) {
-    return c == '\n' || c == '\r' || c == '[' || c == '%' || c == '\xEF' || is_blank(c);
+    return c == '\n' || c == '\r' || c == '[' || c == '%' || c == '\xEF' || c == '\x1A' ||
+           is_blank(c);
 }
 } // namespace
 
@@ -770,7 +771,7 @@ void GameSplitter::scan_movetext_with() {
         // The next line goes on in movetext or a comment (the usual wrapped movetext):
         // what next() does at a line start, for a byte that is not special there.
         char c = b[pos_];
-        if (c == '[' || c == '%' || c == '\xEF' || is_blank(c)) return;
+        if (is_movetext_line_stop(c)) return; // (not a line end: see above)
         content_line(c);
         if (ready_ || (mode_ != Mode::Movetext && mode_ != Mode::Comment)) return;
         p = pos_;
@@ -1152,6 +1153,11 @@ bool GameSplitter::next(GameSpan& span) {
             } else if (c == '\xEF') {
                 mode_ = Mode::BomByte2;
                 ++pos_;
+            } else if (c == '\x1A' && pos_ == line_start_) {
+                // A DOS end-of-file byte (Ctrl-Z), which DOS tools write at the end of a file
+                // and `copy /b` keeps between files: like a BOM, not part of the text.
+                line_start_ = line_floor_ = ++pos_;
+                line_start_offset_ = abs_offset(pos_);
             } else if (c == '%' && pos_ == line_start_ && !in_comment_) {
                 escape_line_ = true;
                 if (game_ == Game::None && !pending_) {

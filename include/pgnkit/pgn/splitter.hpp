@@ -21,8 +21,9 @@
 ///   first game they are attributed to it. Text that is not PGN becomes a span of its
 ///   own, so nothing is lost silently: the pipeline decides whether it is a game
 ///   (app::looks_like_pgn; text between games that is not PGN is reported and skipped).
-/// * A UTF-8 BOM at the start of a line is skipped; CRLF, CR and LF line ends; NUL and
-///   control bytes are ordinary bytes.
+/// * A UTF-8 BOM or a DOS end-of-file byte (Ctrl-Z, 1A: at the end of a file, and between
+///   files joined by `copy /b`) at the start of a line is skipped; CRLF, CR and LF line ends;
+///   NUL and other control bytes are ordinary bytes.
 ///
 /// Memory is bounded whatever the input: a comment or tag line longer than
 /// `token_keep_limit` keeps only its first part (the rest is elided, see `Elision`), as do a

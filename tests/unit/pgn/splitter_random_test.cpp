@@ -69,6 +69,7 @@ std::string random_pgn(std::mt19937& rng, std::size_t pieces) {
         "[Site \"s\"]",
         "[Bad",
         "\xEF\xBB\xBF",
+        "\x1A",
         "x",
     };
     static const char* const eols[] = {"\n", "\r\n", "\r", "\n\n", "\r\n\r\n"};

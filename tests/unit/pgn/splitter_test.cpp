@@ -268,3 +268,30 @@ TEST_CASE("splitter: after a blank line in a tag section, a name the game has st
     CHECK(read_string(many + "\n[T63 \"v\"]\n\n*\n").size() == 2);
     CHECK(read_string(many + "\n[T64 \"v\"]\n\n*\n").size() == 1);
 }
+
+TEST_CASE("splitter: DOS end-of-file bytes at line starts are not part of the games",
+          "[splitter]") {
+    // As DOS tools end a file, and as `copy /b a.pgn+b.pgn` joins two: the second game's
+    // Event tag after the first file's Ctrl-Z is not lost, and nothing is reported.
+    const std::string game = "[Event \"a\"]\n\n1. e4 e5 1-0\n";
+    auto g = read_string(game + "\x1A[Event \"b\"]\n\n1. d4 d5 0-1\n\x1A\x1A");
+    REQUIRE(g.size() == 2);
+    CHECK(g[1].text.rfind("[Event \"b\"]", 0) == 0);
+    CHECK(g[1].first_line == 4);
+    CHECK(g[1].offset == game.size() + 1);
+    CHECK(g[1].rec.tags.at(0).second == "b");
+    CHECK(g[0].rec.diags.empty());
+    CHECK(g[1].rec.diags.empty());
+    // Without a line break at the end, before a BOM, and alone.
+    g = read_string(game + "\x1A");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.diags.empty());
+    g = read_string("\x1A\xEF\xBB\xBF[Event \"c\"]\n\n*\n");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.tags.at(0).second == "c");
+    CHECK(read_string("\x1A").empty());
+    // Elsewhere it is a control byte like the others (reported in movetext).
+    g = read_string("[Event \"d\"]\n\n1. e4 \x1A e5 *\n");
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].rec.has(Code::UnexpectedText));
+}
