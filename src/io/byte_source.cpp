@@ -563,12 +563,11 @@ class GzipSource final : public DecoderSource {
     bool member_open_ = false;
 };
 
-/// Whether the first `got` bytes of a text (b0 to b3, those past `got` zero) begin with a UTF-16
-/// byte-order mark: FE FF, or FF FE but not FF FE 00 00 (UTF-32, which no one writes).
-bool is_utf16_bom(std::size_t got, unsigned char b0, unsigned char b1, unsigned char b2,
-                  unsigned char b3) {
-    return got >= 2 &&
-           ((b0 == 0xFF && b1 == 0xFE && !(got == 4 && !b2 && !b3)) || (b0 == 0xFE && b1 == 0xFF));
+/// Whether a text whose first bytes (up to 4) are `head` begins with a UTF-16 byte-order mark:
+/// FE FF, or FF FE but not FF FE 00 00 (UTF-32, which no one writes).
+bool is_utf16_bom(std::string_view head) {
+    return head.starts_with("\xFE\xFF") ||
+           (head.starts_with("\xFF\xFE") && head != std::string_view("\xFF\xFE\0\0", 4));
 }
 
 // --------------------------------------------------------------- Utf16Source
@@ -734,10 +733,9 @@ class DecodedTextSource final : public ByteSource {
             if (peek_len_ == 0) throw;
         }
         decided_ = true;
-        const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(peek_[i]); };
-        if (is_utf16_bom(peek_len_, byte(0), byte(1), byte(2), byte(3))) {
-            text_ = std::make_unique<Utf16Source>(
-                std::move(decoded_), std::string_view(peek_, peek_len_), byte(0) == 0xFE);
+        const std::string_view head(peek_, peek_len_);
+        if (is_utf16_bom(head)) {
+            text_ = std::make_unique<Utf16Source>(std::move(decoded_), head, head[0] == '\xFE');
             peek_len_ = 0; // the Utf16Source decodes them
         }
     }
@@ -774,7 +772,7 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
     if (got >= 2 && byte(0) == 0x1F && byte(1) == 0x8B)
         return std::make_unique<DecodedTextSource>(
             std::make_unique<GzipSource>(std::move(raw), prefix));
-    if (is_utf16_bom(got, byte(0), byte(1), byte(2), byte(3)))
+    if (is_utf16_bom(prefix))
         return std::make_unique<Utf16Source>(std::move(raw), prefix, byte(0) == 0xFE);
     // Plain bytes: read again from the start when the source can (a file that is mapped
     // for views), else replayed after the peeked prefix.
