@@ -102,11 +102,13 @@ std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* o
                                std::size_t max, std::size_t& count);
 /// Byte classes of the movetext scanner.
 enum : unsigned char {
-    tok_delim = 1,     ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
-    tok_move = 2,      ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
-    tok_blank = 4,     ///< a blank inside a line
-    tok_glyph_end = 8, ///< may end a glued annotation glyph: ! ? = - + and bytes >= 0x80
-    tok_digit = 16,    ///< may start a move number: 1-9
+    tok_delim = 1,         ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
+    tok_move = 2,          ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
+    tok_blank = 4,         ///< a blank inside a line
+    tok_glyph_last = 8,    ///< ends a glued glyph whatever comes before: ! ? = - and bytes >= 0x80
+    tok_digit = 16,        ///< may start a move number: 1-9
+    tok_plus = 64,         ///< `+`: ends a glued glyph after tok_plus_prefix (`-+`), else a check
+    tok_plus_prefix = 128, ///< before a `+` that ends a glued glyph: - / and 0x92 (of `−+`)
 };
 inline constexpr std::array<unsigned char, 256> token_classes = [] {
     std::array<unsigned char, 256> t{};
@@ -120,9 +122,10 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
             c == 'O')
             cls |= tok_move;
         if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
-        if (c == '!' || c == '?' || c == '=' || c == '-' || c == '+' || k >= 0x80)
-            cls |= tok_glyph_end;
         if (c >= '1' && c <= '9') cls |= tok_digit;
+        if (c == '!' || c == '?' || c == '=' || c == '-' || k >= 0x80) cls |= tok_glyph_last;
+        if (c == '+') cls |= tok_plus;
+        if (c == '-' || c == '/' || k == 0x92) cls |= tok_plus_prefix;
         t[static_cast<std::size_t>(k)] = cls;
     }
     return t;
@@ -168,6 +171,14 @@ inline bool may_end_with_glyph(std::string_view t) {
         return prev == '-' || prev == '/' || prev == '\x92';
     }
     return last == '!' || last == '?' || last == '=' || last == '-' || last >= 0x80;
+}
+/// may_end_with_glyph for a token of at least 2 bytes, without a branch on its last byte: a
+/// check (`Nf3+`) ends about one move in ten, at random, and a branch on it is mispredicted.
+[[gnu::always_inline]] inline bool ends_with_glyph(const char* t, std::size_t len) {
+    const unsigned last = token_classes[static_cast<unsigned char>(t[len - 1])];
+    const unsigned prev = token_classes[static_cast<unsigned char>(t[len - 2])];
+    // tok_plus shifted onto tok_plus_prefix: both set is a glyph that ends in `+` (`-+`).
+    return ((last & tok_glyph_last) | ((last << 1) & prev & tok_plus_prefix)) != 0;
 }
 #if defined(__SSE2__)
 /// The `}`, LF and CR bytes among the 16 bytes at s, a bit each.
@@ -728,10 +739,7 @@ struct PgnReader::Run {
     /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
     [[gnu::always_inline]] static bool plain_move(const char* t, std::size_t len) {
         if (len < 2) return t[0] != 'N';
-        if (!(detail::token_classes[static_cast<unsigned char>(t[len - 1])] &
-              detail::tok_glyph_end))
-            return true;
-        return !detail::may_end_with_glyph(std::string_view(t, len));
+        return !detail::ends_with_glyph(t, len);
     }
     /// The move number at p (a token starting with a digit 1-9), as move_number_token does
     /// it, without looking for the token's end first: the index after its dots, or 0 (nothing

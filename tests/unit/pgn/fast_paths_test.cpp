@@ -185,3 +185,26 @@ TEST_CASE("fast paths: the 16-byte tag name class is the byte class", "[reader][
     }
 }
 #endif
+
+TEST_CASE("fast paths: the branch-free glued glyph test is may_end_with_glyph", "[reader]") {
+    // Every pair of last two bytes, behind a move-like start and alone.
+    for (int a = 0; a < 256; ++a) {
+        for (int b = 0; b < 256; ++b) {
+            std::string t = "Nf3";
+            t += static_cast<char>(a);
+            t += static_cast<char>(b);
+            for (std::size_t from : {std::size_t(0), std::size_t(3)}) {
+                const std::string_view tok = std::string_view(t).substr(from);
+                if (detail::ends_with_glyph(tok.data(), tok.size()) !=
+                    detail::may_end_with_glyph(tok)) {
+                    INFO("bytes " << a << " " << b << " from " << from);
+                    CHECK(false);
+                }
+            }
+        }
+    }
+    CHECK(detail::ends_with_glyph("e4-+", 4));
+    CHECK(detail::ends_with_glyph("e4!", 3));
+    CHECK_FALSE(detail::ends_with_glyph("Nf3+", 4));
+    CHECK_FALSE(detail::ends_with_glyph("O-O", 3));
+}
