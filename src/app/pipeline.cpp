@@ -240,6 +240,7 @@ class BatchReader {
                 cut(std::string(e.what()));
             }
             done_bytes_ += src ? src->bytes_in() : 0;
+            text_bytes_ += src ? src->bytes_out() : 0;
             in_progress_bytes_ = 0;
         }
     }
@@ -247,6 +248,8 @@ class BatchReader {
     std::uint64_t files() const { return files_; }
     std::uint64_t io_errors() const { return io_errors_; }
     std::uint64_t bytes_read() const { return done_bytes_ + in_progress_bytes_; }
+    /// The text of the inputs done (decompressed and decoded: what the splitter read).
+    std::uint64_t text_bytes() const { return text_bytes_; }
     std::uint64_t total_bytes() const { return total_known_ ? total_bytes_ : 0; }
 
   private:
@@ -258,6 +261,7 @@ class BatchReader {
     }
     void close_input() {
         done_bytes_ += src_ ? src_->bytes_in() : 0;
+        text_bytes_ += src_ ? src_->bytes_out() : 0;
         in_progress_bytes_ = 0;
         splitter_.reset();
         src_.reset();
@@ -309,6 +313,7 @@ class BatchReader {
     bool first_ = false;
     std::string error_; ///< an input's failure, for the batch after the current one
     std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
+    std::uint64_t text_bytes_ = 0;
 };
 
 /// The progress line on stderr: bytes and %, games, games/s, ETA.
@@ -486,6 +491,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     progress.finish();
     stats.files = reader.files();
     stats.io_errors = reader.io_errors();
+    stats.text_bytes = reader.text_bytes();
     stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     return stats;
 }

@@ -112,7 +112,6 @@ class ValidateProcessor final : public BatchProcessor {
             reader_.read(span, *validator_);
             bool utf8 = reader_.last_game_utf8();
             ++stats.games;
-            stats.bytes += g.length;
             stats.plies += std::uint64_t(validator_->plies());
             bool invalid = validator_->has_error();
             if (invalid)
@@ -152,7 +151,6 @@ class ValidateProcessor final : public BatchProcessor {
     /// Text between games that is not PGN: no game (not counted, in neither --rejects nor
     /// --accepted), one unexpected-text diagnostic.
     void not_pgn(const GameSpan& span, BatchOutput& out) {
-        stats.bytes += span.length;
         const Severity sev = vopts_.severities.get(Code::UnexpectedText);
         if (sev == Severity::Ignore) return;
         const NotPgnText what = describe_not_pgn(span);
@@ -432,6 +430,7 @@ int run_validate(const ValidateRunOptions& opts) {
     ValidateStats total;
     for (auto& p : procs) total.merge(p->stats);
     total.files = stats.files;
+    total.bytes = stats.text_bytes; // the inputs' text, not only their games'
     if (out_ok && opts.summary) {
         std::string s = opts.format == OutputFormat::Json
                             ? summary_json(total, opts.timing ? stats.seconds : 0.0)

@@ -212,6 +212,15 @@ expect stdin-plain "$(summary - <real.pgn)" "$real_summary"
 expect stdin-zstd "$(summary - <real.pgn.zst)" "$real_summary"
 expect stdin-gzip "$(summary - <real.pgn.gz)" "$real_summary"
 expect stdin-zstd-pipe "$(zstd -qdc real.pgn.zst | zstd -q -c | summary -)" "$real_summary"
+# The summary's bytes are the input's text, every byte (blank lines between games, a BOM, a
+# DOS end-of-file byte too), decompressed; with several inputs, their sum.
+summary_bytes() { summary "$@" | sed -n 's/^  \([0-9]*\) bytes, .*/\1/p'; }
+printf '\xEF\xBB\xBF\n\n[Event "a"]\n\n1. e4 *\n\n\n\x1A' >padded.pgn
+expect summary-bytes-plain "$(summary_bytes real.pgn)" "$(wc -c <real.pgn)"
+expect summary-bytes-zstd "$(summary_bytes real.pgn.zst)" "$(wc -c <real.pgn)"
+expect summary-bytes-padded "$(summary_bytes padded.pgn)" "$(wc -c <padded.pgn)"
+expect summary-bytes-inputs "$(summary_bytes --jobs 3 two-members.gz padded.pgn - <real.pgn)" \
+    "$(($(wc -c <twice.pgn) + $(wc -c <padded.pgn) + $(wc -c <real.pgn)))"
 
 echo "== damaged compressed streams"
 # damaged_check NAME FILE PREFIX KIND: FILE is damaged, PREFIX is what the reference tool

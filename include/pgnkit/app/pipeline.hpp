@@ -111,6 +111,9 @@ struct PipelineOptions {
 
 struct PipelineStats {
     std::uint64_t files = 0, games = 0, bytes = 0, io_errors = 0;
+    /// The inputs' text, every byte of it (blank lines between games too): decompressed,
+    /// and for UTF-16 input the UTF-8 text it reads as. `bytes` counts the games' text only.
+    std::uint64_t text_bytes = 0;
     double seconds = 0;
     bool stopped = false; ///< the sink asked to stop (e.g. closed stdout)
 };

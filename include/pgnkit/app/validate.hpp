@@ -34,7 +34,8 @@ struct ValidateRunOptions {
 /// Counters of a run; mergeable (per worker, per shard).
 struct ValidateStats {
     std::uint64_t files = 0, games = 0, valid = 0, invalid = 0;
-    std::uint64_t errors = 0, warnings = 0, infos = 0, plies = 0, bytes = 0;
+    std::uint64_t errors = 0, warnings = 0, infos = 0, plies = 0;
+    std::uint64_t bytes = 0; ///< the inputs' text (PipelineStats::text_bytes), set by the run
     std::array<std::uint64_t, code_count> by_code{};
     void merge(const ValidateStats& o);
 };
