@@ -26,20 +26,45 @@ std::string_view piece_word(PieceType t) {
 }
 
 /// PGN standard §8.1.1.3: "YYYY.MM.DD", unknown parts as "??" (or "????").
-bool valid_date(std::string_view d) {
-    if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
-    auto part = [&](std::size_t at, std::size_t len, int lo, int hi) {
+/// Days in `month` (1-12) of `year` (-1: unknown, when February may have 29).
+int days_in_month(int year, int month) {
+    static constexpr int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month != 2) return days[month - 1];
+    const bool leap = year < 0 || (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0));
+    return leap ? 29 : 28;
+}
+
+/// What is wrong with a PGN date (YYYY.MM.DD, each part digits or all '?'): "" when nothing,
+/// "shape" when it is not of that form, else why it is no calendar date.
+std::string date_problem(std::string_view d) {
+    if (d.size() != 10 || d[4] != '.' || d[7] != '.') return "shape";
+    // A part's value, -1 when unknown (all '?'), -2 when neither digits nor unknown.
+    auto part = [&](std::size_t at, std::size_t len) {
         std::string_view p = d.substr(at, len);
-        if (p.find_first_not_of('?') == std::string_view::npos) return true;
+        if (p.find_first_not_of('?') == std::string_view::npos) return -1;
         int v = 0;
         for (char c : p) {
-            if (c < '0' || c > '9') return false;
+            if (c < '0' || c > '9') return -2;
             v = v * 10 + (c - '0');
         }
-        return v >= lo && v <= hi;
+        return v;
     };
-    return part(0, 4, 0, 9999) && part(5, 2, 1, 12) && part(8, 2, 1, 31);
+    const int year = part(0, 4), month = part(5, 2), day = part(8, 2);
+    if (year == -2 || month == -2 || day == -2) return "shape";
+    if (month == 0 || month > 12) return fmt::format("there is no month {:02}", month);
+    if (day == 0 || day > 31) return fmt::format("there is no day {:02}", day);
+    if (month > 0 && day > days_in_month(year, month)) {
+        static constexpr const char* names[12] = {"January",   "February", "March",    "April",
+                                                  "May",       "June",     "July",     "August",
+                                                  "September", "October",  "November", "December"};
+        if (month == 2 && year >= 0)
+            return fmt::format("February {} has {} days", year, days_in_month(year, 2));
+        return fmt::format("{} has {} days", names[month - 1], days_in_month(year, month));
+    }
+    return "";
 }
+
+bool valid_date(std::string_view d) { return date_problem(d).empty(); }
 
 /// YYYYMMDD of a PGN date with unknown month/day read as the latest possible ("1990.??.??" →
 /// 19901231); 0 when the year is unknown or the text is not a date.
@@ -153,6 +178,10 @@ int date_value(std::string_view d, bool& valid) {
             const unsigned day = day_unknown ? 31 : d0 * 10 + d1;
             valid = (month_unknown || (month >= 1 && month <= 12)) &&
                     (day_unknown || (day >= 1 && day <= 31));
+            // Days 29-31 need their month (and February 29 its year).
+            if (valid && !day_unknown && !month_unknown && day > 28)
+                valid =
+                    int(day) <= days_in_month(int((y0 * 10 + y1) * 100 + y2 * 10 + y3), int(month));
             return int(((y0 * 10 + y1) * 10 + y2) * 10 + y3) * 10000 + int(month * 100 + day);
         }
     }
@@ -378,8 +407,12 @@ void GameValidator::tag_problem(TagProblem p, std::string_view name, std::string
             value);
         break;
     case TagProblem::Date:
-        add(Code::BadDate, loc, fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value),
-            value);
+        if (const std::string why = date_problem(value); why != "shape")
+            add(Code::BadDate, loc, fmt::format("{} '{}' is not a date: {}", name, value, why),
+                value);
+        else
+            add(Code::BadDate, loc,
+                fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
         break;
     case TagProblem::Elo:
         add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);

@@ -18,14 +18,21 @@ using namespace pgnkit;
 namespace {
 
 struct Verdict {
-    std::vector<std::string> codes; ///< every diagnostic code, in order
-    std::vector<int> plies;         ///< main-line plies per game
+    std::vector<std::string> codes;    ///< every diagnostic code, in order
+    std::vector<std::string> messages; ///< their messages
+    std::vector<int> plies;            ///< main-line plies per game
     std::vector<LineEnd> ends;
     int invalid = 0;
     bool has(std::string_view code) const {
         for (const auto& c : codes)
             if (c == code) return true;
         return false;
+    }
+    /// The message of the first diagnostic with `code` ("" if none).
+    std::string message(std::string_view code) const {
+        for (std::size_t i = 0; i < codes.size(); ++i)
+            if (codes[i] == code) return messages[i];
+        return {};
     }
 };
 
@@ -38,7 +45,10 @@ Verdict validate(const std::string& pgn, const ValidateOptions& opts = {}) {
     GameSpan span;
     while (splitter.next(span)) {
         reader.read(span, v);
-        for (const auto& d : v.diagnostics()) out.codes.emplace_back(code_name(d.code));
+        for (const auto& d : v.diagnostics()) {
+            out.codes.emplace_back(code_name(d.code));
+            out.messages.push_back(d.message);
+        }
         out.plies.push_back(v.info().plies);
         out.ends.push_back(v.info().end);
         out.invalid += v.has_error();
@@ -321,6 +331,32 @@ TEST_CASE("validator: dates of every form read as the general rule reads them", 
         INFO(no);
         CHECK(bad(no));
     }
+}
+
+TEST_CASE("validator: a date is a calendar date: days of the month, February 29 in leap years",
+          "[validator]") {
+    auto message = [](const std::string& date) {
+        auto v = validate(game("1. e4 *", "[EventDate \"" + date + "\"]\n"));
+        return v.has("bad-date") ? v.message("bad-date") : std::string();
+    };
+    // Both readings of the tag (the usual form's and the general one's) agree.
+    for (const char* ok : {"2024.02.29", "2000.02.29", "????.02.29", "2023.02.28", "2021.04.30",
+                           "2021.01.31", "2021.12.31", "2021.??.31", "2021.02.??"}) {
+        INFO(ok);
+        CHECK(message(ok).empty());
+    }
+    CHECK(message("2023.02.29") ==
+          "EventDate '2023.02.29' is not a date: February 2023 has 28 days");
+    CHECK(message("1900.02.29") ==
+          "EventDate '1900.02.29' is not a date: February 1900 has 28 days");
+    CHECK(message("2024.02.30") ==
+          "EventDate '2024.02.30' is not a date: February 2024 has 29 days");
+    CHECK(message("????.02.30") == "EventDate '????.02.30' is not a date: February has 29 days");
+    CHECK(message("2021.04.31") == "EventDate '2021.04.31' is not a date: April has 30 days");
+    CHECK(message("2021.11.31") == "EventDate '2021.11.31' is not a date: November has 30 days");
+    CHECK(message("2021.13.01") == "EventDate '2021.13.01' is not a date: there is no month 13");
+    CHECK(message("2021.01.00") == "EventDate '2021.01.00' is not a date: there is no day 00");
+    CHECK(message("2021.1.1") == "EventDate '2021.1.1' is not of the form YYYY.MM.DD");
 }
 
 TEST_CASE("validator: the date the rules of a game's time are taken from, in every form",
