@@ -42,6 +42,22 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_stats(app, run);
     pgnkit::cli::add_merge(app, run);
 
+    if (argc <= 1) { // no command: the overview, as a usage error (exit 2)
+        std::fputs(app.help().c_str(), stderr);
+        return pgnkit::cli::ExitError;
+    }
+    // A first word that is no command: say so (CLI11 would say a command is required).
+    std::string names;
+    bool known = argv[1][0] == '-';
+    for (CLI::App* sub : app.get_subcommands({})) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+        known = known || sub->check_name(argv[1]);
+    }
+    if (!known) {
+        std::fprintf(stderr, "pgnkit: unknown command '%s' (the commands: %s; see pgnkit --help)\n",
+                     argv[1], names.c_str());
+        return pgnkit::cli::ExitError;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -52,7 +68,9 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         // Usage errors: one line on stderr, exit 2.
-        std::fprintf(stderr, "pgnkit: %s\n", e.what());
+        std::string help = "pgnkit";
+        for (const CLI::App* sub : app.get_subcommands()) help += " " + sub->get_name();
+        std::fprintf(stderr, "pgnkit: %s (see %s --help)\n", e.what(), help.c_str());
         return pgnkit::cli::ExitError;
     }
     try {
