@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <string_view>
 #include <unistd.h>
 
 namespace {
@@ -56,6 +57,15 @@ int main(int argc, char** argv) {
     if (!known) {
         std::fprintf(stderr, "pgnkit: unknown command '%s' (the commands: %s; see pgnkit --help)\n",
                      argv[1], names.c_str());
+        return pgnkit::cli::ExitError;
+    }
+    const std::string_view first = argv[1];
+    if (first[0] == '-' && first != "-h" && first != "--help" && first != "-V" &&
+        first != "--version") { // an option before the command: the top level has no other
+        std::fprintf(stderr,
+                     "pgnkit: unknown option '%s' (options go after the command; see "
+                     "pgnkit --help)\n",
+                     argv[1]);
         return pgnkit::cli::ExitError;
     }
     try {
