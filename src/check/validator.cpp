@@ -83,6 +83,15 @@ int date_number(std::string_view d) {
     return y * 10000 + two(5, 12) * 100 + two(8, 31);
 }
 
+/// An ECO tag value: a code A00-E99, alone or followed by what is no digit (Scid's `B90a`, a
+/// name after a space: `C41 Philidor's defence`); unknown: empty, `-` or question marks.
+bool valid_eco(std::string_view v) {
+    if (v.empty() || v == "-" || v.find_first_not_of('?') == std::string_view::npos) return true;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    return v.size() >= 3 && v[0] >= 'A' && v[0] <= 'E' && digit(v[1]) && digit(v[2]) &&
+           (v.size() == 3 || !digit(v[3]));
+}
+
 bool valid_elo(std::string_view v) {
     if (v.empty() || v == "?" || v == "-") return true; // unknown
     if (v.size() > 5) return false;
@@ -142,6 +151,7 @@ enum class TagName : unsigned {
     UTCDate,
     EventDate,
     Elo,
+    Eco,
     Other
 };
 
@@ -211,7 +221,7 @@ unsigned tag_filter_index(std::string_view n) {
 
 TagName classify_tag(std::string_view n) {
     switch (n.size()) {
-    case 3: return is(n, "FEN") ? TagName::Fen : TagName::Other;
+    case 3: return is(n, "FEN") ? TagName::Fen : is(n, "ECO") ? TagName::Eco : TagName::Other;
     case 4: return is(n, "Date") ? TagName::Date : is(n, "Site") ? TagName::Site : TagName::Other;
     case 5:
         switch (n[0]) {
@@ -390,6 +400,9 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
     case TagName::Elo:
         if (!valid_elo(value)) tag_problem(TagProblem::Elo, name, value, loc);
         break;
+    case TagName::Eco:
+        if (!valid_eco(value)) tag_problem(TagProblem::Eco, name, value, loc);
+        break;
     case TagName::Site:
     case TagName::Other: break;
     }
@@ -415,7 +428,17 @@ void GameValidator::tag_problem(TagProblem p, std::string_view name, std::string
                 fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
         break;
     case TagProblem::Elo:
-        add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
+        if (std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            add(Code::BadTag, loc,
+                fmt::format("{} '{}' is not a rating (more than 5 digits)", name, value), value);
+        else
+            add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
+        break;
+    case TagProblem::Eco:
+        add(Code::BadTag, loc,
+            fmt::format("{} '{}' is not an opening code (A00 to E99, or ? when unknown)", name,
+                        value),
+            value);
         break;
     }
 }

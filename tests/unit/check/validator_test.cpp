@@ -238,6 +238,27 @@ TEST_CASE("validator: tags are checked", "[validator]") {
     CHECK(validate(game("1. e4 *", "[Variant \"Crazyhouse\"]\n")).has("unsupported-variant"));
 }
 
+TEST_CASE("validator: ECO codes A00 to E99, and ratings of at most 5 digits", "[validator]") {
+    auto message = [](const std::string& tag) {
+        return validate(game("1. e4 *", tag + "\n")).message("bad-tag");
+    };
+    for (const char* ok : {"A00", "E99", "B90a", "C41 Philidor's defence", "?", "???", "", "-"}) {
+        INFO(ok);
+        CHECK(message(std::string("[ECO \"") + ok + "\"]").empty());
+    }
+    for (const char* no : {"Z00", "F00", "a00", "A0", "A001", "A0x", "B", "Sicilian"}) {
+        INFO(no);
+        CHECK(message(std::string("[ECO \"") + no + "\"]") ==
+              std::string("ECO '") + no +
+                  "' is not an opening code (A00 to E99, or ? when unknown)");
+    }
+    CHECK(message("[WhiteElo \"2850\"]").empty());
+    CHECK(message("[WhiteElo \"?\"]").empty());
+    CHECK(message("[BlackElo \"123456\"]") ==
+          "BlackElo '123456' is not a rating (more than 5 digits)");
+    CHECK(message("[BlackElo \"12a\"]") == "BlackElo '12a' is not a number");
+}
+
 TEST_CASE("validator: Chess960 games castle with the stored rook", "[validator]") {
     // King on b1/b8, rooks on the a- and h-files.
     std::string tags = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN "
@@ -432,6 +453,7 @@ TEST_CASE("validator: duplicate tags among the usual names and many others", "[v
     auto value = [](const std::string& n) {
         if (n.find("Date") != std::string::npos) return std::string("2024.01.01");
         if (n.find("Elo") != std::string::npos) return std::string("2000");
+        if (n == "ECO") return std::string("B90");
         return std::string("v");
     };
     std::string once, twice;
