@@ -4,6 +4,7 @@
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/chess/outcome.hpp"
+#include "pgnkit/pgn/scan.hpp"
 
 #include <fmt/format.h>
 
@@ -360,6 +361,8 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         tag_names_[tag_count_] = name;
     }
     ++tag_count_;
+    if (pgnkit::detail::find_control(value.data(), value.size()) != value.size())
+        tag_problem(TagProblem::Control, name, value, loc);
     const TagName kind = classify_tag(name);
     if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);
     switch (kind) {
@@ -434,6 +437,16 @@ void GameValidator::tag_problem(TagProblem p, std::string_view name, std::string
         else
             add(Code::BadTag, loc, fmt::format("{} '{}' is not a number", name, value), value);
         break;
+    case TagProblem::Control: {
+        const auto c = static_cast<unsigned char>(
+            value[pgnkit::detail::find_control(value.data(), value.size())]);
+        add(Code::BadTag, loc,
+            fmt::format("{} value has a control character (U+{:04X}); a PGN string may hold "
+                        "printing characters only",
+                        name, c),
+            value);
+        break;
+    }
     case TagProblem::Eco:
         add(Code::BadTag, loc,
             fmt::format("{} '{}' is not an opening code (A00 to E99, or ? when unknown)", name,

@@ -168,7 +168,7 @@ class GameValidator : public VisitorBase {
              const chess::Position* before = nullptr, int ply = 0, std::string suggestion = {});
     void check_tags();
     /// What tag() reports, out of line (tag() stays small for the usual tag).
-    enum class TagProblem : std::uint8_t { Duplicate, Result, Date, Elo, Eco };
+    enum class TagProblem : std::uint8_t { Duplicate, Result, Date, Elo, Eco, Control };
     [[gnu::cold, gnu::noinline]] void tag_problem(TagProblem p, std::string_view name,
                                                   std::string_view value,
                                                   const SourceLocation& loc);

@@ -222,4 +222,22 @@ inline std::uint64_t count_line_breaks(const char* b, const char* e, char prev) 
     return n;
 }
 
+/// The first control byte (below 0x20, or DEL) among n bytes at s, or n; 8 bytes at a time.
+inline std::size_t find_control(const char* s, std::size_t n) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        const std::uint64_t del = w ^ (ones * 0x7F);
+        // Bytes below 0x20 and DEL bytes; the lowest flagged byte is exact (borrows run up).
+        if (((w - ones * 0x20) & ~w & highs) | ((del - ones) & ~del & highs)) break;
+    }
+    for (; i < n; ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c == 0x7F) return i;
+    }
+    return n;
+}
+
 } // namespace pgnkit::detail

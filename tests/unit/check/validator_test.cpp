@@ -238,7 +238,8 @@ TEST_CASE("validator: tags are checked", "[validator]") {
     CHECK(validate(game("1. e4 *", "[Variant \"Crazyhouse\"]\n")).has("unsupported-variant"));
 }
 
-TEST_CASE("validator: ECO codes A00 to E99, and ratings of at most 5 digits", "[validator]") {
+TEST_CASE("validator: ECO codes A00 to E99, ratings of at most 5 digits, no control characters",
+          "[validator]") {
     auto message = [](const std::string& tag) {
         return validate(game("1. e4 *", tag + "\n")).message("bad-tag");
     };
@@ -252,6 +253,16 @@ TEST_CASE("validator: ECO codes A00 to E99, and ratings of at most 5 digits", "[
               std::string("ECO '") + no +
                   "' is not an opening code (A00 to E99, or ? when unknown)");
     }
+    CHECK(message("[Annotator \"Carlsen,\tMagnus\"]") ==
+          "Annotator value has a control character (U+0009); a PGN string may hold printing "
+          "characters only");
+    CHECK(message(std::string("[Remark \"a\0b\"]", 15)) ==
+          "Remark value has a control character (U+0000); a PGN string may hold printing "
+          "characters only");
+    CHECK(message("[Opening \"Open \x7F\"]") ==
+          "Opening value has a control character (U+007F); a PGN string may hold printing "
+          "characters only");
+    CHECK(message("[Opening \"Caf\xC3\xA9 \xE2\x80\x93 Open\"]").empty());
     CHECK(message("[WhiteElo \"2850\"]").empty());
     CHECK(message("[WhiteElo \"?\"]").empty());
     CHECK(message("[BlackElo \"123456\"]") ==

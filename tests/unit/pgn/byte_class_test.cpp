@@ -44,3 +44,31 @@ TEST_CASE("byte classes: a movetext line ending with a termination marker ends t
         CHECK(games[6].first_line == 9);
     }
 }
+
+TEST_CASE("byte classes: find_control finds the first byte below 0x20 or DEL", "[splitter]") {
+    for (int b = 0; b < 256; ++b) {
+        for (std::size_t len : {1u, 7u, 8u, 9u, 16u, 23u}) {
+            for (std::size_t at = 0; at < len; ++at) {
+                std::string s(len, 'a');
+                for (std::size_t k = 0; k < len; ++k)
+                    s[k] = static_cast<char>(0x80 + (k * 37) % 0x7F);
+                s[at] = static_cast<char>(b);
+                std::size_t expect = len;
+                for (std::size_t k = 0; k < len; ++k) {
+                    const auto c = static_cast<unsigned char>(s[k]);
+                    if (c < 0x20 || c == 0x7F) {
+                        expect = k;
+                        break;
+                    }
+                }
+                if (find_control(s.data(), s.size()) != expect) {
+                    INFO("byte " << b << " at " << at << " of " << len);
+                    CHECK(find_control(s.data(), s.size()) == expect);
+                }
+            }
+        }
+    }
+    CHECK(find_control("", 0) == 0);
+    CHECK(find_control("Carlsen, Magnus", 15) == 15);
+    CHECK(find_control("Carlsen,\tMagnus", 15) == 8);
+}
