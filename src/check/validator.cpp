@@ -361,7 +361,7 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         tag_names_[tag_count_] = name;
     }
     ++tag_count_;
-    if (pgnkit::detail::find_control(value.data(), value.size()) != value.size())
+    if (pgnkit::detail::has_control(value.data(), value.size()))
         tag_problem(TagProblem::Control, name, value, loc);
     const TagName kind = classify_tag(name);
     if (kind <= TagName::Result) seven_seen_ |= 1u << static_cast<unsigned>(kind);

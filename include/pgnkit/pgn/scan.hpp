@@ -222,18 +222,41 @@ inline std::uint64_t count_line_breaks(const char* b, const char* e, char prev) 
     return n;
 }
 
-/// The first control byte (below 0x20, or DEL) among n bytes at s, or n; 8 bytes at a time.
-inline std::size_t find_control(const char* s, std::size_t n) {
+/// Whether a word holds a control byte (below 0x20, or DEL) among its 8 bytes.
+inline bool word_has_control(std::uint64_t w) {
     constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s + i, 8);
-        const std::uint64_t del = w ^ (ones * 0x7F);
-        // Bytes below 0x20 and DEL bytes; the lowest flagged byte is exact (borrows run up).
-        if (((w - ones * 0x20) & ~w & highs) | ((del - ones) & ~del & highs)) break;
+    const std::uint64_t del = w ^ (ones * 0x7F);
+    return (((w - ones * 0x20) & ~w) | ((del - ones) & ~del)) & highs;
+}
+
+/// Whether n bytes at s hold a control byte (below 0x20, or DEL): words of 8 bytes, the last
+/// one overlapping, and a short text in one word (no loop over its bytes, no read outside it).
+inline bool has_control(const char* s, std::size_t n) {
+    std::uint64_t w;
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8) {
+            std::memcpy(&w, s + i, 8);
+            if (word_has_control(w)) return true;
+        }
+        std::memcpy(&w, s + n - 8, 8);
+    } else if (n >= 4) {
+        std::uint32_t lo, hi;
+        std::memcpy(&lo, s, 4);
+        std::memcpy(&hi, s + n - 4, 4);
+        w = lo | std::uint64_t{hi} << 32;
+    } else if (n > 0) { // the first, middle and last bytes cover 1 to 3 bytes
+        w = 0x6161616161000000ULL | static_cast<unsigned char>(s[0]) |
+            std::uint64_t{static_cast<unsigned char>(s[n / 2])} << 8 |
+            std::uint64_t{static_cast<unsigned char>(s[n - 1])} << 16;
+    } else {
+        return false;
     }
-    for (; i < n; ++i) {
+    return word_has_control(w);
+}
+
+/// The first control byte (below 0x20, or DEL) among n bytes at s, or n.
+inline std::size_t find_control(const char* s, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         if (c < 0x20 || c == 0x7F) return i;
     }

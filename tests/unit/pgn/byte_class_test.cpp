@@ -45,9 +45,9 @@ TEST_CASE("byte classes: a movetext line ending with a termination marker ends t
     }
 }
 
-TEST_CASE("byte classes: find_control finds the first byte below 0x20 or DEL", "[splitter]") {
+TEST_CASE("byte classes: has_control and find_control: a byte below 0x20 or DEL", "[splitter]") {
     for (int b = 0; b < 256; ++b) {
-        for (std::size_t len : {1u, 7u, 8u, 9u, 16u, 23u}) {
+        for (std::size_t len : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 15u, 16u, 17u, 23u}) {
             for (std::size_t at = 0; at < len; ++at) {
                 std::string s(len, 'a');
                 for (std::size_t k = 0; k < len; ++k)
@@ -61,14 +61,17 @@ TEST_CASE("byte classes: find_control finds the first byte below 0x20 or DEL", "
                         break;
                     }
                 }
-                if (find_control(s.data(), s.size()) != expect) {
+                if (find_control(s.data(), s.size()) != expect ||
+                    has_control(s.data(), s.size()) != (expect != len)) {
                     INFO("byte " << b << " at " << at << " of " << len);
                     CHECK(find_control(s.data(), s.size()) == expect);
+                    CHECK(has_control(s.data(), s.size()) == (expect != len));
                 }
             }
         }
     }
     CHECK(find_control("", 0) == 0);
+    CHECK_FALSE(has_control("", 0));
     CHECK(find_control("Carlsen, Magnus", 15) == 15);
     CHECK(find_control("Carlsen,\tMagnus", 15) == 8);
 }
