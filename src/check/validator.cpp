@@ -26,7 +26,6 @@ std::string_view piece_word(PieceType t) {
     return names[idx(t)];
 }
 
-/// PGN standard §8.1.1.3: "YYYY.MM.DD", unknown parts as "??" (or "????").
 /// Days in `month` (1-12) of `year` (-1: unknown, when February may have 29).
 int days_in_month(int year, int month) {
     static constexpr int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -35,7 +34,8 @@ int days_in_month(int year, int month) {
     return leap ? 29 : 28;
 }
 
-/// What is wrong with a PGN date (YYYY.MM.DD, each part digits or all '?'): "" when nothing,
+/// What is wrong with a PGN date (PGN standard §8.1.1.3: "YYYY.MM.DD", unknown parts as "??"
+/// or "????"; here each part digits or all '?', a calendar date): "" when nothing,
 /// "shape" when it is not of that form, else why it is no calendar date.
 std::string date_problem(std::string_view d) {
     if (d.size() != 10 || d[4] != '.' || d[7] != '.') return "shape";
