@@ -4,15 +4,16 @@
 #   scripts/fuzz.sh [-j N] [SECONDS] [TARGET…]
 #
 # SECONDS per target (default 60); TARGETs among fuzz_fen fuzz_san fuzz_pgn fuzz_source
-# (default: all four, one after the other; -j N runs N at a time, each on one core).
+# fuzz_convert (default: all five, one after the other; -j N runs N at a time, each on one
+# core).
 # Configures and builds ./build-fuzz (CC=clang CXX=clang++, -DPGNKIT_FUZZ=ON
 # -DPGNKIT_SANITIZE=address,undefined, RelWithDebInfo) the first time, then rebuilds what
 # changed.
 #
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
-# few small real games for fuzz_pgn, those plus zstd/gzip compressed (whole, truncated and
-# corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What the fuzzer
+# few small real games for fuzz_pgn and fuzz_convert, those plus zstd/gzip compressed (whole,
+# truncated and corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What the fuzzer
 # finds is kept in build-fuzz/corpus/TARGET and grows from run to run. A crash (also a leak, a timeout of 25 s for one input or more
 # than 2048 MB of memory) is kept as build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-,
 # oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. A summary line per target gives
@@ -24,7 +25,7 @@ set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
-all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source)
+all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert)
 
 seconds=60
 parallel=1
@@ -124,9 +125,11 @@ make_seeds() {
     gzip -c "$s.tmp/fuzz_source/real-kk.pgn.utf16be" >"$s.tmp/fuzz_source/real-kk.utf16be.gz"
     head -c 1048576 /dev/zero | tr '\0' ' ' | zstd -q -c >"$s.tmp/fuzz_source/bomb.zst"
     head -c 1048576 /dev/zero | tr '\0' '\n' | gzip -c >"$s.tmp/fuzz_source/bomb.gz"
+    cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_convert" # the same PGN
     rm -rf "$s" && mv "$s.tmp" "$s"
 }
-[[ -d $build/seeds ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
+# (again when a target was added since: its seeds are missing)
+[[ -d $build/seeds/fuzz_convert ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
 
 # --- run
 max_len() {

@@ -549,9 +549,12 @@ void PgnWriter::finish() {
     std::string_view tag_result = normalize_result(info.result_tag);
 
     // --fix-result: the rules decide the result when the main line ends in checkmate,
-    // stalemate or an automatic draw (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6).
+    // stalemate or an automatic draw (FIDE 5.1.1, 5.2.1, 5.2.2, 9.6). A game without any
+    // result (no Result tag, no marker) gets it too: `*` there would contradict the position,
+    // and the output would not validate.
+    const bool no_result = marker_.empty() && tag_result.empty();
     std::string_view decided;
-    if (opts_.fix_result && info.end != LineEnd::None && final_pos != nullptr) {
+    if ((opts_.fix_result || no_result) && info.end != LineEnd::None && final_pos != nullptr) {
         if (info.end == LineEnd::Checkmate)
             decided = final_pos->side_to_move() == chess::Color::White ? "0-1" : "1-0";
         else
@@ -559,7 +562,7 @@ void PgnWriter::finish() {
     }
 
     bool error = validator_.has_error();
-    if (error && !decided.empty()) {
+    if (error && opts_.fix_result && !decided.empty()) {
         // Errors about the result are what the fix repairs; any other error stands.
         error = false;
         for (const Diagnostic& d : validator_.diagnostics())

@@ -151,6 +151,30 @@ TEST_CASE("pgn_writer: a missing termination marker is taken from the Result tag
     CHECK(movetext_of(d.text) == "1. e4 e5 *\n\n");
 }
 
+TEST_CASE("pgn_writer: a game without any result that the rules ended gets that result",
+          "[pgn_writer]") {
+    // Regression (found by tests/fuzz/fuzz_convert.cpp): no Result tag and no marker, the main
+    // line ending in checkmate. `*` was written, and the output, converted again, was invalid
+    // (result-contradicts-position). Now the rules' result, reported as a fix.
+    auto mate = convert("[Event \"e\"]\n\n1. f3 e6 2. g4 Qh4#\n\n");
+    REQUIRE(mate.verdicts == std::vector<GameVerdict>{GameVerdict::Converted});
+    CHECK(mate.text.find("[Result \"0-1\"]") != std::string::npos);
+    CHECK(movetext_of(mate.text) == "1. f3 e6 2. g4 Qh4# 0-1\n\n");
+    CHECK(mate.fixes[0].from.empty());
+    CHECK(mate.fixes[0].to == "0-1");
+    CHECK(mate.fixes[0].why == LineEnd::Checkmate);
+    auto again = convert(mate.text);
+    CHECK(again.verdicts == std::vector<GameVerdict>{GameVerdict::Converted});
+    CHECK(again.text == mate.text);
+    // Stalemate: a draw. A game the rules did not end keeps `*`.
+    auto stalemate =
+        convert("[FEN \"7k/4Q3/6K1/8/8/8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qf7\n\n");
+    CHECK(movetext_of(stalemate.text) == "1. Qf7 1/2-1/2\n\n");
+    auto open = convert("1. e4 e5\n\n");
+    CHECK(movetext_of(open.text) == "1. e4 e5 *\n\n");
+    CHECK(open.fixes[0].to.empty());
+}
+
 TEST_CASE("pgn_writer: an empty variation is left out", "[pgn_writer]") {
     auto c = convert(game("1. e4 e5 2. Nf3 ( ) Nc6 ( 2... ) 3. Bb5 *"));
     CHECK(movetext_of(c.text) == "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n");
