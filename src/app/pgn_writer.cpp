@@ -387,7 +387,9 @@ void PgnWriter::on_move(const ReplayedMove& m) {
         end = chess::write_san(m.before, m.move, buf, {}, true);
         put_token(std::string_view(buf, std::size_t(end - buf)));
         break;
-    case MoveNotation::Lan: put_token(chess::format_lan(m.before, m.move)); break; // short: SSO
+    case MoveNotation::Lan: // short: SSO
+        put_token(chess::format_lan(m.before, m.move, opts_.piece_letters));
+        break;
     case MoveNotation::Uci: put_token(chess::format_uci(m.before, m.move)); break;
     }
 }

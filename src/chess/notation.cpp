@@ -1147,7 +1147,7 @@ std::string format_san(const Position& pos, Move m) {
     return std::string(buf, write_san(pos, m, buf));
 }
 
-std::string format_lan(const Position& pos, Move m) {
+std::string format_lan(const Position& pos, Move m, std::string_view piece_letters) {
     char buf[32];
     char* out = buf;
     if (m.is_null()) return "--";
@@ -1156,13 +1156,13 @@ std::string format_lan(const Position& pos, Move m) {
         for (char c : std::string_view(king_side ? "O-O" : "O-O-O")) *out++ = c;
     } else {
         const PieceType pt = type_of(pos.piece_on(m.from()));
-        if (pt != PieceType::Pawn) out = put_piece(out, pt, {}, false);
+        if (pt != PieceType::Pawn) out = put_piece(out, pt, piece_letters, false);
         out = put_square(out, m.from());
         *out++ = pos.is_capture(m) ? 'x' : '-';
         out = put_square(out, m.to());
         if (m.kind() == Move::Promotion) {
             *out++ = '=';
-            out = put_piece(out, m.promotion(), {}, false);
+            out = put_piece(out, m.promotion(), piece_letters, false);
         }
     }
     if (char c = check_suffix_of(pos, m)) *out++ = c;

@@ -157,8 +157,9 @@ char* write_san(const Position& pos, Move m, char* out, std::string_view piece_l
                 bool figurine = false);
 std::string format_san(const Position& pos, Move m);
 
-/// Long algebraic: e2-e4, Ng1xf3, e7-e8=Q, O-O (with +/#). `m` must be legal.
-std::string format_lan(const Position& pos, Move m);
+/// Long algebraic: e2-e4, Ng1xf3, e7-e8=Q, O-O (with +/#). `m` must be legal. `piece_letters`
+/// as in write_san (parse_lan reads them back with the same SanParseOptions).
+std::string format_lan(const Position& pos, Move m, std::string_view piece_letters = {});
 /// UCI: e2e4, e7e8q; castling as king-to-target (e1g1) unless the position is Chess960,
 /// where it is king-takes-rook (e1h1). A null move is "0000".
 std::string format_uci(const Position& pos, Move m);

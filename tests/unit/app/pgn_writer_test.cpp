@@ -175,6 +175,23 @@ TEST_CASE("pgn_writer: a game without any result that the rules ended gets that 
     CHECK(open.fixes[0].to.empty());
 }
 
+TEST_CASE("pgn_writer: long algebraic in another language's letters reads back the same",
+          "[pgn_writer]") {
+    // Regression (found by tests/fuzz/fuzz_convert.cpp): --moves lan wrote English letters
+    // whatever --piece-letters said, and the output, read with those letters, was invalid.
+    PgnWriterOptions o;
+    o.moves = MoveNotation::Lan;
+    REQUIRE(resolve_piece_letters("de", o.piece_letters));
+    auto first = convert(game("1. Nf3 d5 2. g3 Bg4 3. Bg2 Nd7 4. O-O e5 5. d3 Bxf3", "*"), o);
+    REQUIRE(first.verdicts == std::vector<GameVerdict>{GameVerdict::Converted});
+    CHECK(movetext_of(first.text) ==
+          "1. Sg1-f3 d7-d5 2. g2-g3 Lc8-g4 3. Lf1-g2 Sb8-d7 4. O-O e7-e5 5. d2-d3 Lg4xf3 *\n\n");
+    o.input_piece_letters = o.piece_letters; // as the CLI reads the output back
+    auto again = convert(first.text, o);
+    CHECK(again.verdicts == std::vector<GameVerdict>{GameVerdict::Converted});
+    CHECK(again.text == first.text);
+}
+
 TEST_CASE("pgn_writer: an empty variation is left out", "[pgn_writer]") {
     auto c = convert(game("1. e4 e5 2. Nf3 ( ) Nc6 ( 2... ) 3. Bb5 *"));
     CHECK(movetext_of(c.text) == "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n");
