@@ -13,11 +13,12 @@
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
 # few small real games for fuzz_pgn and fuzz_convert, those plus zstd/gzip compressed (whole,
-# truncated and corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What the fuzzer
-# finds is kept in build-fuzz/corpus/TARGET and grows from run to run. A crash (also a leak, a timeout of 25 s for one input or more
-# than 2048 MB of memory) is kept as build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-,
-# oom-); reproduce it with `build-fuzz/fuzz/TARGET FILE`. A summary line per target gives
-# its time, executions (and per second) and corpus size. Exit status: 0 when no target found
+# truncated and corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What
+# the fuzzer finds is kept in build-fuzz/corpus/TARGET and grows from run to run. A crash
+# (also a leak, a timeout of 25 s for one input or more than 2048 MB of memory) is kept as
+# build-fuzz/crashes/TARGET/crash-… (or leak-, timeout-, oom-); reproduce it with
+# `build-fuzz/fuzz/TARGET FILE`. A summary line per target gives its time, executions (and
+# per second) and corpus size. Exit status: 0 when no target found
 # anything, 1 when one did, 2 on a setup error.
 # Environment: FUZZ_BUILD=DIR instead of ./build-fuzz; FUZZ_ARGS adds libFuzzer options, e.g.
 # FUZZ_ARGS="-fork=1 -ignore_crashes=1" to go on past a known crash.
@@ -29,7 +30,7 @@ all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert)
 
 seconds=60
 parallel=1
-case ${1:-} in -h | --help) sed -n "2,22p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case ${1:-} in -h | --help) sed -n "2,24p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 if [[ ${1:-} == -j ]]; then
     [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: -j needs a number" >&2; exit 2; }
     parallel=$2

@@ -5,7 +5,8 @@
 # The targets link pgnkit_fuzz_lib: the parts of the library they reach (src/chess, io, pgn,
 # check), compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link); each
 # target links libFuzzer's main (-fsanitize=fuzzer). A list of its own rather than pgnkit_lib:
-# that would also compile src/app (more than half the library, which no target reaches) under
+# that would also compile src/app (more than half the library, which no target but
+# fuzz_convert reaches, and that one only two files of it: its own sources) under
 # the sanitizers, 80 s instead of 22 s for a fresh tree on two cores, and scripts/test.sh
 # builds one on every CI run. They are not CTest tests: run them with
 # scripts/fuzz.sh [-j N] [SECONDS] [TARGET…].

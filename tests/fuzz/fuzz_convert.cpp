@@ -2,10 +2,10 @@
 // GameSplitter → PgnReader → PgnWriter), twice: the export-format output of the first pass is
 // converted again.
 //
-// Invariants: nothing throws; every game the first pass wrote is converted again (it replays
-// without an error and is rewritable) and the second pass writes the same bytes (the man
-// page's "converting the output again changes nothing"); the output is one game per converted
-// input game, and its lines stay within the width unless a single token is wider.
+// Invariants: nothing throws; the output holds one game per game the first pass converted,
+// every one of them is converted again (it replays without an error and is rewritable), and
+// the second pass writes the same bytes (the man page's "converting the output again changes
+// nothing").
 
 #include "fuzz_check.hpp"
 
