@@ -1070,14 +1070,14 @@ bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLoca
 }
 
 void GameValidator::wrong_move_number(const Frame& f) {
-    int want = f.pos.fullmove_number();
+    int want = f.before.fullmove_number();
     if (f.expect_number != want)
         add(Code::MoveNumber, f.number_loc,
             fmt::format("move number {} but the position is at move {}", f.expect_number, want), {},
-            &f.pos, f.ply + 1);
+            &f.before, f.ply + 1);
     else
         add(Code::MoveNumber, f.number_loc,
-            fmt::format("'{}...' before a white move", f.expect_number), {}, &f.pos, f.ply + 1);
+            fmt::format("'{}...' before a white move", f.expect_number), {}, &f.before, f.ply + 1);
 }
 
 void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc,

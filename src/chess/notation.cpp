@@ -804,15 +804,37 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
     return pos.checkers() || ((line & sliders) && !(line & bb(to)));
 }
 
+/// The position a resolver of the fast pass is given: with Play, it plays the usual move
+/// it resolves (fast_play_san()).
+template <bool Play>
+using FastPos = std::conditional_t<Play, Position&, const Position&>;
+
+/// The answer for the legal move of the Pt from `from` to `to` that the fast pass resolved
+/// without liberties; with Play, `*before` becomes the position and the move is played.
+template <PieceType Pt, bool Play>
+inline std::uint64_t take(FastPos<Play> pos, Position* before, Square from, Square to) {
+    if constexpr (Play) {
+        *before = pos;
+        pos.template play_normal<Pt>(from, to);
+        return fast_result(Move(from, to), 0) | FastPlayed;
+    } else {
+        (void)before;
+        return fast_result(Move(from, to), 0);
+    }
+}
+
 /// The end of the fast pass for a pawn move from `from` to `to` that is legal if its piece
 /// may move (piece_move_legal).
-[[gnu::noinline]] std::uint64_t finish_pawn(const Position& pos, Square from, Square to) {
+template <bool Play>
+[[gnu::noinline]] std::uint64_t finish_pawn(FastPos<Play> pos, Position* before, Square from,
+                                            Square to) {
     if (!piece_move_legal(pos, from, to, pos.king_square(pos.side_to_move()))) return 0;
-    return fast_result(Move(from, to), 0);
+    return take<PieceType::Pawn, Play>(pos, before, from, to);
 }
 
 /// The fast pass for e4: the pawn that pushes there.
-[[gnu::noinline]] std::uint64_t fast_push(const Position& pos, std::uint64_t w) {
+template <bool Play>
+[[gnu::noinline]] std::uint64_t fast_push(FastPos<Play> pos, Position* before, std::uint64_t w) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = word_to(w);
     // Relative ranks 3 to 7 (no promotion): relative squares 16 to 55.
@@ -820,25 +842,31 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
     if (ksq == NoSquare || !pawn_rank || !pos.empty(to)) return 0;
     const Bitboard origin = pawn_push_origin(pos, us, to);
     if (!origin) return 0;
-    if (needs_legality_test(pos, lsb(origin), to, ksq)) return finish_pawn(pos, lsb(origin), to);
-    return fast_result(Move(lsb(origin), to), 0);
+    if (needs_legality_test(pos, lsb(origin), to, ksq))
+        return finish_pawn<Play>(pos, before, lsb(origin), to);
+    return take<PieceType::Pawn, Play>(pos, before, lsb(origin), to);
 }
 
 /// The fast pass for exd5: a pawn capture (not en passant, not promoting).
-[[gnu::noinline]] std::uint64_t fast_pawn_capture(const Position& pos, std::uint64_t w) {
+template <bool Play>
+[[gnu::noinline]] std::uint64_t fast_pawn_capture(FastPos<Play> pos, Position* before,
+                                                  std::uint64_t w) {
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us), to = word_to(w);
     const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40; // as in fast_push()
     const Bitboard origin =
         pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(word_file(w));
     if (ksq == NoSquare || !pawn_rank || !(pos.pieces(them) & bb(to)) || !origin) return 0;
-    if (needs_legality_test(pos, lsb(origin), to, ksq)) return finish_pawn(pos, lsb(origin), to);
-    return fast_result(Move(lsb(origin), to), 0);
+    if (needs_legality_test(pos, lsb(origin), to, ksq))
+        return finish_pawn<Play>(pos, before, lsb(origin), to);
+    return take<PieceType::Pawn, Play>(pos, before, lsb(origin), to);
 }
 
 /// The end of the fast pass for piece moves: `legal` holds the origins of every legal move
 /// of the piece type to the San's square; the disambiguation must pick one.
-[[gnu::noinline]] std::uint64_t finish_piece(const Position& pos, std::uint64_t w, Bitboard legal) {
+template <PieceType Pt, bool Play>
+[[gnu::noinline]] std::uint64_t finish_piece(FastPos<Play> pos, Position* before, std::uint64_t w,
+                                             Bitboard legal) {
     const int ff = word_file(w), fr = word_rank(w);
     const bool capture = word_capture(w);
     Bitboard match = legal;
@@ -859,6 +887,7 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
     }
     const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
     if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
+    if (Play && lib == 0) return take<Pt, Play>(pos, before, from, to);
     return fast_result(Move(from, to), lib);
 }
 
@@ -873,9 +902,18 @@ inline std::uint64_t piece_move_result(const Position& pos, std::uint64_t w, Squ
     return fast_result(Move(from, to), lib);
 }
 
+/// piece_move_result(), played as take() plays when there is no liberty.
+template <PieceType Pt, bool Play>
+inline std::uint64_t take_piece(FastPos<Play> pos, Position* before, std::uint64_t w, Square from) {
+    const std::uint64_t r = piece_move_result(pos, w, from);
+    if (!Play || (r >> 32) != 0) return r;
+    return take<Pt, Play>(pos, before, from, word_to(w));
+}
+
 /// finish_piece() for the pseudo-legal origins `origins` (pieces other than the king) that
 /// need a legality test.
-[[gnu::noinline]] std::uint64_t filter_piece(const Position& pos, std::uint64_t w,
+template <PieceType Pt, bool Play>
+[[gnu::noinline]] std::uint64_t filter_piece(FastPos<Play> pos, Position* before, std::uint64_t w,
                                              Bitboard origins) {
     const Square ksq = pos.king_square(pos.side_to_move()), to = word_to(w);
     Bitboard legal = origins;
@@ -883,7 +921,7 @@ inline std::uint64_t piece_move_result(const Position& pos, std::uint64_t w, Squ
         const Square s = pop_lsb(b);
         if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
     }
-    return finish_piece(pos, w, legal);
+    return finish_piece<Pt, Play>(pos, before, w, legal);
 }
 
 /// The origins of `us`'s pieces of type `pt` (knight to queen) that attack `to`.
@@ -902,14 +940,15 @@ Bitboard piece_attackers(const Position& pos, Color us, Square to) {
 }
 
 /// fast_piece() when several sliders of the type stand on lines through the San's square.
-template <PieceType Pt>
-[[gnu::noinline]] std::uint64_t fast_sliders(const Position& pos, std::uint64_t w) {
-    return filter_piece(pos, w, piece_attackers<Pt>(pos, pos.side_to_move(), word_to(w)));
+template <PieceType Pt, bool Play>
+[[gnu::noinline]] std::uint64_t fast_sliders(FastPos<Play> pos, Position* before, std::uint64_t w) {
+    return filter_piece<Pt, Play>(pos, before, w,
+                                  piece_attackers<Pt>(pos, pos.side_to_move(), word_to(w)));
 }
 
 /// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
-template <PieceType Pt>
-[[gnu::noinline]] std::uint64_t fast_piece(const Position& pos, std::uint64_t w) {
+template <PieceType Pt, bool Play>
+[[gnu::noinline]] std::uint64_t fast_piece(FastPos<Play> pos, Position* before, std::uint64_t w) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = word_to(w);
     const Bitboard tb = bb(to);
@@ -920,8 +959,8 @@ template <PieceType Pt>
         if ((word_file(w) >= 0 && word_rank(w) >= 0) || !(king_attacks(to) & bb(ksq)) ||
             !king_step_legal(pos, ksq, to))
             return 0;
-        if (disambiguated) return finish_piece(pos, w, bb(ksq));
-        return piece_move_result(pos, w, ksq);
+        if (disambiguated) return finish_piece<Pt, Play>(pos, before, w, bb(ksq));
+        return take_piece<Pt, Play>(pos, before, w, ksq);
     } else {
         Bitboard origins;
         if constexpr (Pt == PieceType::Knight) {
@@ -936,26 +975,29 @@ template <PieceType Pt>
             origins = (Pt == PieceType::Rook ? 0 : diag & diag_rays(to)) |
                       (Pt == PieceType::Bishop ? 0 : orth & orth_rays(to));
             if (!origins) return 0;
-            if (more_than_one(origins)) return fast_sliders<Pt>(pos, w);
+            if (more_than_one(origins)) return fast_sliders<Pt, Play>(pos, before, w);
             if (between_bb(lsb(origins), to) & pos.pieces() & ~tb) origins = 0;
         }
         if (!origins || more_than_one(origins) || disambiguated)
-            return filter_piece(pos, w, origins);
-        if (needs_legality_test(pos, lsb(origins), to, ksq)) return filter_piece(pos, w, origins);
+            return filter_piece<Pt, Play>(pos, before, w, origins);
+        if (needs_legality_test(pos, lsb(origins), to, ksq))
+            return filter_piece<Pt, Play>(pos, before, w, origins);
         // The usual case: one piece that may move, no disambiguation written.
-        return piece_move_result(pos, w, lsb(origins));
+        return take_piece<Pt, Play>(pos, before, w, lsb(origins));
     }
 }
 
 /// The resolvers of piece moves by PieceType (1 knight … 5 king).
-using FastResolver = std::uint64_t (*)(const Position&, std::uint64_t);
-constexpr FastResolver PieceResolvers[6] = {
+template <bool Play>
+using FastResolver = std::uint64_t (*)(FastPos<Play>, Position*, std::uint64_t);
+template <bool Play>
+constexpr FastResolver<Play> PieceResolvers[6] = {
     nullptr,
-    fast_piece<PieceType::Knight>,
-    fast_piece<PieceType::Bishop>,
-    fast_piece<PieceType::Rook>,
-    fast_piece<PieceType::Queen>,
-    fast_piece<PieceType::King>,
+    fast_piece<PieceType::Knight, Play>,
+    fast_piece<PieceType::Bishop, Play>,
+    fast_piece<PieceType::Rook, Play>,
+    fast_piece<PieceType::Queen, Play>,
+    fast_piece<PieceType::King, Play>,
 };
 
 /// What the first byte of a token says to the fast pass: 0 a pawn (a file letter), 1-5 the
@@ -980,7 +1022,8 @@ constexpr std::array<std::uint8_t, 256> FirstByte = make_first_byte_table();
 // does; every failure (illegal, ambiguous, en passant, a promotion square, Ke1g1 …) and
 // every other shape gives 0, and the general code gives the answer, the same for the shapes
 // taken here. Parsing makes no call but tail calls, so that it saves no registers.
-inline std::uint64_t fast_pass(const Position& pos, std::string_view text,
+template <bool Play>
+inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_view text,
                                const SanParseOptions& opts, std::uint64_t& w) {
     const char* p = text.data();
     std::size_t e = text.size();
@@ -1009,13 +1052,13 @@ inline std::uint64_t fast_pass(const Position& pos, std::string_view text,
     std::size_t k = e - 2;
     if (k == 0) { // e4
         w = lo;
-        return fast_push(pos, lo);
+        return fast_push<Play>(pos, before, lo);
     }
     if (first == 0) { // exd5: the only pawn shape taken here
         if (k != 2 || p[1] != 'x') return 0;
         lo ^= std::uint64_t(0xFF ^ (byte(p[0]) - 'a')) << 16 | std::uint64_t(1) << 48;
         w = lo;
-        return fast_pawn_capture(pos, lo);
+        return fast_pawn_capture<Play>(pos, before, lo);
     }
     if (k > 1) {
         if (p[k - 1] == 'x') {
@@ -1033,7 +1076,7 @@ inline std::uint64_t fast_pass(const Position& pos, std::string_view text,
         if (k != 1) return 0;
     }
     w = lo;
-    return PieceResolvers[first](pos, lo);
+    return PieceResolvers<Play>[first](pos, before, lo);
 }
 
 } // namespace
@@ -1041,13 +1084,19 @@ inline std::uint64_t fast_pass(const Position& pos, std::string_view text,
 std::uint64_t fast_resolve_san(const Position& pos, std::string_view text,
                                const SanParseOptions& opts) {
     std::uint64_t w;
-    return fast_pass(pos, text, opts, w);
+    return fast_pass<false>(pos, nullptr, text, opts, w);
+}
+
+std::uint64_t fast_play_san(Position& pos, Position& before, std::string_view text,
+                            const SanParseOptions& opts) {
+    std::uint64_t w;
+    return fast_pass<true>(pos, &before, text, opts, w);
 }
 
 bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
                        San& san, SanResolution& r) {
     std::uint64_t w = 0;
-    const std::uint64_t x = fast_pass(pos, text, opts, w);
+    const std::uint64_t x = fast_pass<false>(pos, nullptr, text, opts, w);
     if (!x) return parse_resolve_general(pos, text, opts, san, r);
     // San and SanResolution as parse_san() and resolve_san(pos, san, false) leave them: mate
     // in San's second word; ok, error Syntax (unused), one candidate, no check fields.

@@ -187,7 +187,14 @@ class GameValidator : public VisitorBase {
     }();
     /// Plays the resolved move `m` on the line `f` (the end of move()).
     void replay(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
-                unsigned written);
+                unsigned written) {
+        f.before = f.pos;
+        f.pos.play(m);
+        replayed(f, m, text, loc, written);
+    }
+    /// The rest of replay() once `m` is played (f.before the position before it).
+    void replayed(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
+                  unsigned written);
     /// move() for a token the fast pass of the SAN reader does not take.
     void move_general(Frame& f, std::string_view text, const SourceLocation& loc);
     // The slow paths of move() (out of line; move() and played() are inline below, so the
@@ -198,6 +205,7 @@ class GameValidator : public VisitorBase {
                          const chess::SanResolution& r);
     bool move_notes(Frame& f, std::string_view text, const SourceLocation& loc,
                     const chess::SanResolution& r);
+    /// The move number read before the move just played on `f` (f.before) is wrong.
     void wrong_move_number(const Frame& f);
     void wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc, bool mate,
                       bool check);
@@ -298,16 +306,14 @@ inline void GameValidator::played(Frame& f) {
         line_end(f);
 }
 
-inline void GameValidator::replay(Frame& f, chess::Move m, std::string_view text,
-                                  const SourceLocation& loc, unsigned written) {
+inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text,
+                                    const SourceLocation& loc, unsigned written) {
     if (f.expect_number) {
-        if (f.expect_number != f.pos.fullmove_number() ||
-            (f.expect_black && f.pos.side_to_move() != chess::Color::Black))
+        if (f.expect_number != f.before.fullmove_number() ||
+            (f.expect_black && f.before.side_to_move() != chess::Color::Black))
             wrong_move_number(f);
         f.expect_number = 0;
     }
-    f.before = f.pos;
-    f.pos.play(m);
     played(f);
     last_replayed_ = true;
     const bool check = f.pos.in_check();
@@ -328,14 +334,19 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
     if (f.stop.any() && move_blocked(f, text, loc)) return;
     // The usual token: a move the fast pass resolves, without liberties (else 0, or
     // liberties in the high word: move_general() decides).
-    const std::uint64_t fast = chess::fast_resolve_san(f.pos, text, san_opts_);
+    // The usual move is played by the fast pass itself (FastPlayed).
+    const std::uint64_t fast = chess::fast_play_san(f.pos, f.before, text, san_opts_);
     if ((fast - 1) >> 32) {
         move_general(f, text, loc);
         return;
     }
     f.check_pending = false; // a legal move: the check was not mate
-    replay(f, chess::Move::from_raw(std::uint16_t(fast)), text, loc,
-           WrittenSuffix[static_cast<unsigned char>(text.back())]);
+    const chess::Move m = chess::Move::from_raw(std::uint16_t(fast));
+    const unsigned written = WrittenSuffix[static_cast<unsigned char>(text.back())];
+    if (fast & chess::FastPlayed)
+        replayed(f, m, text, loc, written);
+    else
+        replay(f, m, text, loc, written);
 }
 
 /// A visitor built on the replay (fen, stats …): forwards every reader callback to a

@@ -3,6 +3,7 @@
 
 #include "pgnkit/chess/bitboard.hpp"
 #include "pgnkit/chess/types.hpp"
+#include "pgnkit/chess/zobrist.hpp"
 
 #include <array>
 #include <cstdint>
@@ -77,6 +78,11 @@ class Position {
     }
     /// Plays a legal move in place. Null moves (Move::null()) pass the turn.
     void play(Move m);
+    /// play() of a legal Normal move (not castling, en passant, promotion or the null move)
+    /// of the side to move's piece of type Pt from `from` to `to`: the same position, for a
+    /// caller that knows the piece (the SAN fast pass), without play()'s tests of its type.
+    template <PieceType Pt>
+    void play_normal(Square from, Square to);
     Position after(Move m) const {
         Position p = *this;
         p.play(m);
@@ -146,5 +152,66 @@ class Position {
     std::uint8_t castling_;
     bool chess960_;
 };
+
+template <PieceType Pt>
+inline void Position::play_normal(Square from, Square to) {
+    // play() with the piece known (see there).
+    const Color us = stm_, them = ~us;
+    std::uint64_t k = key_ ^ zobrist::white_to_move();
+    if (ep_ != NoSquare) {
+        if (has_pseudo_ep()) k ^= zobrist::en_passant(file_of(ep_));
+        ep_ = NoSquare;
+    }
+    fullmove_ += idx(us);
+    stm_ = them;
+    const Piece pc = make_piece(us, Pt), captured = board_[to];
+    const Bitboard tb = bb(to), ft = bb(from) | tb;
+    unsigned halfmove = halfmove_ + (halfmove_ != 0xFFFF);
+    if (captured != Piece::None) {
+        by_type_[idx(type_of(captured))] ^= tb;
+        by_color_[idx(them)] ^= tb;
+        k ^= zobrist::piece(captured, to);
+        halfmove = 0;
+    }
+    by_type_[idx(Pt)] ^= ft;
+    by_color_[idx(us)] ^= ft;
+    board_[from] = Piece::None;
+    board_[to] = pc;
+    k ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+    if constexpr (Pt == PieceType::Pawn) {
+        halfmove = 0;
+        if ((int(to) ^ int(from)) == 16) {
+            const Square ep = from + pawn_push(us);
+            ep_ = ep;
+            if (pawn_attacks(us, ep) & pieces(them, PieceType::Pawn))
+                k ^= zobrist::en_passant(file_of(ep));
+        }
+    } else if constexpr (Pt == PieceType::King) {
+        king_[idx(us)] = to;
+    }
+    halfmove_ = std::uint16_t(halfmove);
+    if constexpr (Pt == PieceType::King) {
+        if (castling_) k ^= drop_castling(us, true, from, to);
+    } else {
+        if (castling_ && (ft & castle_rooks_)) k ^= drop_castling(us, false, from, to);
+    }
+    key_ = k;
+    const Square ksq = king_[idx(them)];
+    if (ksq == NoSquare) {
+        checkers_ = 0;
+        return;
+    }
+    // A knight, a pawn or a king uncovers a slider only from `from`; a slider may also
+    // attack from `to`.
+    constexpr bool slider =
+        Pt == PieceType::Bishop || Pt == PieceType::Rook || Pt == PieceType::Queen;
+    Bitboard checkers = Pt == PieceType::Pawn     ? pawn_attacks(them, ksq) & tb
+                        : Pt == PieceType::Knight ? knight_attacks(ksq) & tb
+                                                  : 0;
+    if ((orth_rays(ksq) | diag_rays(ksq)) & (slider ? ft : bb(from)))
+        checkers |= slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
+                                     pieces(us, PieceType::Rook, PieceType::Queen), pieces());
+    checkers_ = checkers;
+}
 
 } // namespace pgnkit::chess

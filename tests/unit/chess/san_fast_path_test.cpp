@@ -65,6 +65,29 @@ void check_token(const Position& pos, std::string_view text, const SanParseOptio
         REQUIRE(want_san.check == (text.back() == '+'));
         REQUIRE(want_san.mate == (text.back() == '#'));
     }
+    // fast_play_san(): the same answer, and the usual move (no liberty, no castling) played,
+    // as play() plays it; the position and `before` untouched otherwise.
+    Position played = pos, before = Position::startpos();
+    const std::uint64_t got_fast = fast_play_san(played, before, text, opts);
+    REQUIRE((got_fast & ~FastPlayed) == fast);
+    const Move m = Move::from_raw(std::uint16_t(fast));
+    const bool usual = fast != 0 && (fast >> 32) == 0 && !m.is_castling();
+    REQUIRE(((got_fast & FastPlayed) != 0) == usual);
+    if (usual) {
+        const Position want_after = pos.after(m);
+        REQUIRE(before == pos);
+        REQUIRE(before.key() == pos.key());
+        REQUIRE(played == want_after);
+        REQUIRE(played.key() == want_after.key());
+        REQUIRE(played.checkers() == want_after.checkers());
+        REQUIRE(played.king_square(Color::White) == want_after.king_square(Color::White));
+        REQUIRE(played.king_square(Color::Black) == want_after.king_square(Color::Black));
+        REQUIRE(played.is_consistent());
+    } else {
+        REQUIRE(played == pos);
+        REQUIRE(played.key() == pos.key());
+        REQUIRE(before == Position::startpos());
+    }
 }
 
 /// Every token of the shapes the fast path reads (and near misses) on every square.
