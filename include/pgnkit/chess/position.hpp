@@ -201,16 +201,23 @@ inline void Position::play_normal(Square from, Square to) {
         checkers_ = 0;
         return;
     }
-    // A knight, a pawn or a king uncovers a slider only from `from`; a slider may also
-    // attack from `to`.
-    constexpr bool slider =
-        Pt == PieceType::Bishop || Pt == PieceType::Rook || Pt == PieceType::Queen;
+    // A slider checks the king only from `to` (on its own kind of line from the king) or
+    // uncovered by `from`: then `from` lies on a line from the king with one of our sliders
+    // on it. Only then are the slider attacks worked out (an unpredictable branch, taken
+    // rarely this way).
+    const Bitboard diag = pieces(us, PieceType::Bishop, PieceType::Queen),
+                   orth = pieces(us, PieceType::Rook, PieceType::Queen);
     Bitboard checkers = Pt == PieceType::Pawn     ? pawn_attacks(them, ksq) & tb
                         : Pt == PieceType::Knight ? knight_attacks(ksq) & tb
                                                   : 0;
-    if ((orth_rays(ksq) | diag_rays(ksq)) & (slider ? ft : bb(from)))
-        checkers |= slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
-                                     pieces(us, PieceType::Rook, PieceType::Queen), pieces());
+    Bitboard maybe = line_bb(ksq, from) & (diag | orth);
+    if constexpr (Pt == PieceType::Bishop)
+        maybe |= diag_rays(ksq) & tb;
+    else if constexpr (Pt == PieceType::Rook)
+        maybe |= orth_rays(ksq) & tb;
+    else if constexpr (Pt == PieceType::Queen)
+        maybe |= (diag_rays(ksq) | orth_rays(ksq)) & tb;
+    if (maybe) checkers |= slider_attackers(ksq, diag, orth, pieces());
     checkers_ = checkers;
 }
 
