@@ -333,8 +333,8 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
     Frame& f = *line_;
     if (f.stop.any() && move_blocked(f, text, loc)) return;
     // The usual token: a move the fast pass resolves, without liberties (else 0, or
-    // liberties in the high word: move_general() decides).
-    // The usual move is played by the fast pass itself (FastPlayed).
+    // liberties in the high word: move_general() decides), and plays when it can
+    // (FastPlayed: no castling).
     const std::uint64_t fast = chess::fast_play_san(f.pos, f.before, text, san_opts_);
     if ((fast - 1) >> 32) {
         move_general(f, text, loc);
