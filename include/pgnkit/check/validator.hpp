@@ -66,6 +66,10 @@ class ReplayListener {
     /// The start position is known (after the tags); not called for games not replayed.
     virtual void on_start(const chess::Position&) {}
     virtual void on_move(const ReplayedMove&) = 0;
+    /// Whether on_move() reads ReplayedMove::canonical. Only then must a check written `+`
+    /// be known at once not to be mate (a legal move search); else that is decided as
+    /// `validate` decides it, when the line's next move shows it (the same diagnostics).
+    bool wants_canonical = true;
 };
 
 /// Replays games. One per worker; reused for every game (no allocation per move).
@@ -89,7 +93,10 @@ class GameValidator : public VisitorBase {
     void diagnostic(const Diagnostic& d);
 
     /// Events of the replay go to `l` (nullptr: none).
-    void set_listener(ReplayListener* l) { listener_ = l; }
+    void set_listener(ReplayListener* l) {
+        listener_ = l;
+        decide_checks_now_ = l != nullptr && l->wants_canonical;
+    }
     /// Whether the last move() call was replayed (resolved and played).
     bool last_move_replayed() const { return last_replayed_; }
     /// The current position of the line being read (valid while replaying).
@@ -231,6 +238,7 @@ class GameValidator : public VisitorBase {
     const ValidateOptions& opts_;
     chess::SanParseOptions san_opts_; ///< from opts_ (read for every move)
     ReplayListener* listener_ = nullptr;
+    bool decide_checks_now_ = false; ///< the listener reads ReplayedMove::canonical
     bool last_replayed_ = false;
     const GameSpan* span_ = nullptr;
     std::vector<Diagnostic> diags_;
@@ -354,7 +362,11 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
 /// callbacks it extends (the reader resolves them by name) and forwards through `v_`.
 class ReplayVisitor : public VisitorBase, public ReplayListener {
   public:
-    explicit ReplayVisitor(GameValidator& v) : v_(v) { v_.set_listener(this); }
+    /// `canonical`: whether on_move() reads ReplayedMove::canonical.
+    explicit ReplayVisitor(GameValidator& v, bool canonical = true) : v_(v) {
+        wants_canonical = canonical;
+        v_.set_listener(this);
+    }
     ReplayVisitor(const ReplayVisitor&) = delete;
     ReplayVisitor& operator=(const ReplayVisitor&) = delete;
 
