@@ -332,12 +332,19 @@ class StatsVisitor final : public ReplayVisitor {
     }
     bool end_tags() {
         bool skip = v_.end_tags();
+        // A replayed game: its start position is known (what a listener's on_start() hears).
+        static const std::uint64_t start_key = Position::startpos().repetition_key();
+        const Position* start = v_.current_position();
+        standard_start_ = start != nullptr && start->repetition_key() == start_key;
         if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
         return skip;
     }
     void move(std::string_view t, const SourceLocation& l) {
-        if (depth_ == 0) comment_target_ = false; // set again by on_move if replayed
+        if (depth_ != 0) return v_.move(t, l);
+        comment_target_ = false; // set again by main_move if replayed
         v_.move(t, l);
+        if (v_.last_move_replayed())
+            main_move(v_.last_before(), v_.last_move(), v_.last_after(), v_.last_ply());
     }
     [[gnu::noinline]] void comment(std::string_view text, const SourceLocation& l) {
         v_.comment(text, l);
@@ -357,31 +364,28 @@ class StatsVisitor final : public ReplayVisitor {
         if (depth_ > 0) --depth_;
     }
 
-    void on_move(const ReplayedMove& m) override {
-        if (m.depth != 0) return;
-        const Color mover = m.before.side_to_move();
+    void on_move(const ReplayedMove&) override {} // not a listener: see move()
+    /// A main-line move the validator replayed.
+    void main_move(const Position& before, Move move, const Position& after, int ply) {
+        const Color mover = before.side_to_move();
         const bool white = mover == Color::White;
         auto& f = white ? facts_[0] : facts_[1];
         ++f[std::size_t(MoveFact::Moves)];
         comment_target_ = true;
-        last_ply_ = m.ply;
+        last_ply_ = ply;
         last_white_ = white;
         // Counted without branches (whether a move captures or checks is what a branch cannot
         // predict): a capture, en passant included, is the move that takes an opponent's piece
         // off the board; castling and null moves take none.
-        f[std::size_t(MoveFact::Captures)] += m.before.pieces(~mover) != m.after.pieces(~mover);
-        f[std::size_t(MoveFact::Checks)] += m.after.in_check();
-        if (m.move.is_null() || m.move.kind() != Move::Normal) special_move(m.move, f);
+        f[std::size_t(MoveFact::Captures)] += before.pieces(~mover) != after.pieces(~mover);
+        f[std::size_t(MoveFact::Checks)] += after.in_check();
+        if (move.is_null() || move.kind() != Move::Normal) special_move(move, f);
         // The opening: the first two plies in canonical SAN (only from the standard start).
-        if (m.ply <= 2 && standard_start_) {
-            char* buf = m.ply == 1 ? first_ : second_;
-            char* e = write_san(m.before, m.move, buf);
-            (m.ply == 1 ? first_len_ : second_len_) = std::size_t(e - buf);
+        if (ply <= 2 && standard_start_) {
+            char* buf = ply == 1 ? first_ : second_;
+            char* e = write_san(before, move, buf);
+            (ply == 1 ? first_len_ : second_len_) = std::size_t(e - buf);
         }
-    }
-    void on_start(const Position& pos) override {
-        static const std::uint64_t start_key = Position::startpos().repetition_key();
-        standard_start_ = pos.repetition_key() == start_key;
     }
 
     /// Adds the game just read to the aggregates (`utf8`: the reader's encoding verdict).

@@ -572,9 +572,9 @@ void GameValidator::line_end(Frame& f) {
         // Whether a check is mate is decided only when it matters (decide_check): usually
         // the line's next move is legal, and then it is not. Only when nothing below would
         // happen if it were not mate (no end of the line, no claim), so that either way the
-        // outcome is the same as deciding now; and not for a listener that hears now
-        // whether the move's suffix is right (ReplayListener::wants_canonical).
-        if (!decide_checks_now_ && heavy &&
+        // outcome is the same as deciding now; and not for a listener, which hears now
+        // whether the move's suffix is right.
+        if (listener_ == nullptr && heavy &&
             (halfmove < 8 || (halfmove < 100 && repetitions(f) < 3))) {
             f.check_pending = true;
             return;

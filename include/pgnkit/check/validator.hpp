@@ -66,10 +66,6 @@ class ReplayListener {
     /// The start position is known (after the tags); not called for games not replayed.
     virtual void on_start(const chess::Position&) {}
     virtual void on_move(const ReplayedMove&) = 0;
-    /// Whether on_move() reads ReplayedMove::canonical. Only then must a check written `+`
-    /// be known at once not to be mate (a legal move search); else that is decided as
-    /// `validate` decides it, when the line's next move shows it (the same diagnostics).
-    bool wants_canonical = true;
 };
 
 /// Replays games. One per worker; reused for every game (no allocation per move).
@@ -93,12 +89,16 @@ class GameValidator : public VisitorBase {
     void diagnostic(const Diagnostic& d);
 
     /// Events of the replay go to `l` (nullptr: none).
-    void set_listener(ReplayListener* l) {
-        listener_ = l;
-        decide_checks_now_ = l != nullptr && l->wants_canonical;
-    }
+    void set_listener(ReplayListener* l) { listener_ = l; }
     /// Whether the last move() call was replayed (resolved and played).
     bool last_move_replayed() const { return last_replayed_; }
+    /// After a move() call that was replayed (last_move_replayed()), until the next call: the
+    /// move, the positions of its line before and after it, and its ply in the line (a
+    /// ReplayedMove's fields, for a visitor that reads them without being a listener).
+    chess::Move last_move() const { return last_move_; }
+    const chess::Position& last_before() const { return line_->before; }
+    const chess::Position& last_after() const { return line_->pos; }
+    int last_ply() const { return line_->ply; }
     /// The current position of the line being read (valid while replaying).
     const chess::Position* current_position() const {
         return (!skip_ && depth_ > 0 && !frames_[depth_ - 1].stop.dead) ? &frames_[depth_ - 1].pos
@@ -238,8 +238,8 @@ class GameValidator : public VisitorBase {
     const ValidateOptions& opts_;
     chess::SanParseOptions san_opts_; ///< from opts_ (read for every move)
     ReplayListener* listener_ = nullptr;
-    bool decide_checks_now_ = false; ///< the listener reads ReplayedMove::canonical
     bool last_replayed_ = false;
+    chess::Move last_move_{}; ///< the move the last replayed move() call played
     const GameSpan* span_ = nullptr;
     std::vector<Diagnostic> diags_;
     int errors_ = 0;
@@ -324,6 +324,7 @@ inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view te
     }
     played(f);
     last_replayed_ = true;
+    last_move_ = m;
     const bool check = f.pos.in_check();
     // The suffix the move needs, as `written` codes it (the usual move gives no check).
     const unsigned needed = check ? check_needs(f, text, loc, written) : 0u;
@@ -362,10 +363,11 @@ inline void GameValidator::move(std::string_view text, const SourceLocation& loc
 /// callbacks it extends (the reader resolves them by name) and forwards through `v_`.
 class ReplayVisitor : public VisitorBase, public ReplayListener {
   public:
-    /// `canonical`: whether on_move() reads ReplayedMove::canonical.
-    explicit ReplayVisitor(GameValidator& v, bool canonical = true) : v_(v) {
-        wants_canonical = canonical;
-        v_.set_listener(this);
+    /// `listen`: receive the replay's events (on_start, on_move). A visitor that does not
+    /// reads the replayed move from the validator after each move() (last_move() …); the
+    /// replay is then validate's own (a check's mate is decided late, no event per move).
+    explicit ReplayVisitor(GameValidator& v, bool listen = true) : v_(v) {
+        if (listen) v_.set_listener(this);
     }
     ReplayVisitor(const ReplayVisitor&) = delete;
     ReplayVisitor& operator=(const ReplayVisitor&) = delete;

@@ -1,4 +1,5 @@
 #include "pgnkit/app/stats.hpp"
+#include "pgnkit/check/validator.hpp"
 #include "pgnkit/io/byte_source.hpp"
 
 #include <catch2/catch.hpp>
@@ -175,6 +176,30 @@ TEST_CASE("stats: results, endings, move facts and openings of the sample", "[st
     CHECK(cell(table(ts, "dates"), "2024", 1) == "2");
     CHECK(cell(table(ts, "dates"), "2023", 1) == "1");
     CHECK(cell(table(ts, "summary"), "games", 3) == "7");
+}
+
+TEST_CASE("stats: checks and mates however the check is written, variations apart", "[stats]") {
+    // The replay decides whether a check is mate only when the line's next move (or its end)
+    // shows it: a mate written '+' or without a suffix is still a mate, a check answered is
+    // not one, and moves of variations count for nothing.
+    const std::string head = "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n";
+    const std::string text =
+        head + "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4+ 0-1\n\n" + head +
+        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4 0-1\n\n" + head +
+        "[Result \"*\"]\n\n1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 *\n\n" + head +
+        "[Result \"*\"]\n\n1. e4 f5 (1... e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+) 2. Qh5+ *\n\n" + head +
+        "[Result \"*\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ (3. Bc4 Nf6) Kxf7 *\n";
+    const StatsAggregate a = collect_stats(text).all;
+    CHECK(a.games[0] == 5);
+    CHECK(a.endings[std::size_t(LineEnd::Checkmate)] == 2);
+    CHECK(a.facts_black[std::size_t(MoveFact::Mates)] == 2);
+    CHECK(a.facts_white[std::size_t(MoveFact::Mates)] == 0);
+    CHECK(a.facts_black[std::size_t(MoveFact::Checks)] == 2);
+    CHECK(a.facts_white[std::size_t(MoveFact::Checks)] == 4);
+    CHECK(a.facts_white[std::size_t(MoveFact::Captures)] == 2);
+    CHECK(a.facts_black[std::size_t(MoveFact::Captures)] == 2);
+    CHECK(a.facts_white[std::size_t(MoveFact::Moves)] == 2 + 2 + 3 + 2 + 3);
+    CHECK(a.facts_black[std::size_t(MoveFact::Moves)] == 2 + 2 + 3 + 1 + 3);
 }
 
 TEST_CASE("stats: players, performance and name variants", "[stats]") {

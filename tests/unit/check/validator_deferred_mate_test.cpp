@@ -1,11 +1,9 @@
 // Without a listener, GameValidator decides whether a check is mate only when it matters
 // (the next move of the line, if legal, says it is not; a line's end, a variation, a
-// diagnostic or a move it cannot take at once decide it). With a listener that reads
-// ReplayedMove::canonical it decides at once, as it always did; a listener that does not
-// (stats) gets the late decision. All three must give the same diagnostics, in the same
-// order, and the same verdicts, and both listeners hear the same moves: on hand-made games
-// around mates written with '+', '#' and nothing, and on every PGN file of the test data
-// (edge cases and real games).
+// diagnostic or a move it cannot take at once decide it). With a listener it decides at
+// once, as it always did. Both must give the same diagnostics, in the same order, and the
+// same verdicts: on hand-made games around mates written with '+', '#' and nothing, and on
+// every PGN file of the test data (edge cases and real games).
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -24,26 +22,16 @@ namespace {
 
 struct Counting final : ReplayListener {
     std::size_t moves = 0;
-    std::vector<std::string> heard; ///< (with a small game) each move and its ply
-    void on_move(const ReplayedMove& m) override {
-        if (++moves <= 64) heard.push_back(fmt::format("{}@{}/{}", m.text, m.ply, m.depth));
-    }
+    void on_move(const ReplayedMove&) override { ++moves; }
 };
 
-/// How the validator is run: without a listener, with one that reads
-/// ReplayedMove::canonical, with one that does not.
-enum Mode { NoListener, Canonical, NotCanonical };
-
-/// Every diagnostic and verdict of every game of `src`, in full; with a listener, then the
-/// moves it heard (the first 64, and how many).
-std::vector<std::string> verdicts(ByteSource& src, Mode mode, const ValidateOptions& opts,
-                                  std::vector<std::string>* heard = nullptr) {
+/// Every diagnostic and verdict of every game of `src`, in full.
+std::vector<std::string> verdicts(ByteSource& src, bool listener, const ValidateOptions& opts) {
     GameSplitter splitter(src);
     PgnReader reader;
     GameValidator v(opts);
     Counting l;
-    l.wants_canonical = mode == Canonical;
-    if (mode != NoListener) v.set_listener(&l);
+    if (listener) v.set_listener(&l);
     std::vector<std::string> out;
     GameSpan span;
     while (splitter.next(span)) {
@@ -55,18 +43,13 @@ std::vector<std::string> verdicts(ByteSource& src, Mode mode, const ValidateOpti
         out.push_back(fmt::format("game {} plies {} end {} error {}", span.index, v.info().plies,
                                   static_cast<int>(v.info().end), v.has_error()));
     }
-    if (heard != nullptr) {
-        *heard = l.heard;
-        heard->push_back(fmt::format("{} moves", l.moves));
-    }
     return out;
 }
 
-std::vector<std::string> verdicts_of(const std::string& text, Mode mode,
-                                     const ValidateOptions& opts = {},
-                                     std::vector<std::string>* heard = nullptr) {
+std::vector<std::string> verdicts_of(const std::string& text, bool listener,
+                                     const ValidateOptions& opts = {}) {
     MemorySource src(text);
-    return verdicts(src, mode, opts, heard);
+    return verdicts(src, listener, opts);
 }
 
 std::string game(const std::string& movetext, const std::string& result = "*",
@@ -125,21 +108,14 @@ TEST_CASE("validator: a check decided late gives what deciding at once gives", "
     };
     for (const std::string& g : games) {
         INFO(g);
-        std::vector<std::string> heard_now, heard_late;
-        const auto late = verdicts_of(g, NoListener);
-        CHECK(late == verdicts_of(g, Canonical, {}, &heard_now));
-        CHECK(late == verdicts_of(g, NotCanonical, {}, &heard_late));
-        CHECK(heard_now == heard_late);
-        CHECK(heard_now.size() > 1); // it heard moves
+        CHECK(verdicts_of(g, false) == verdicts_of(g, true));
         ValidateOptions strict;
         strict.severities.make_strict();
         strict.max_variation_depth = 1;
-        const auto strict_late = verdicts_of(g, NoListener, strict);
-        CHECK(strict_late == verdicts_of(g, Canonical, strict));
-        CHECK(strict_late == verdicts_of(g, NotCanonical, strict));
+        CHECK(verdicts_of(g, false, strict) == verdicts_of(g, true, strict));
     }
     // The test sees the difference it is about: mate written '+' is reported either way.
-    const auto plus = verdicts_of(game("1. f3 e5 2. g4 Qh4+ 0-1", "0-1"), NoListener);
+    const auto plus = verdicts_of(game("1. f3 e5 2. g4 Qh4+ 0-1", "0-1"), false);
     REQUIRE_FALSE(plus.empty());
     CHECK_THAT(plus.front(), Catch::Contains("check-suffix") && Catch::Contains("'#'"));
 }
@@ -155,15 +131,10 @@ TEST_CASE("validator: a check decided late gives what deciding at once gives, on
         if (path.find(".pgn") == std::string::npos) continue;
         auto a = open_source(path);
         auto b = open_source(path);
-        auto c = open_source(path);
-        std::vector<std::string> heard_now, heard_late;
-        const auto late = verdicts(*a, NoListener, {});
-        const auto now = verdicts(*b, Canonical, {}, &heard_now);
-        const auto late_heard = verdicts(*c, NotCanonical, {}, &heard_late);
+        const auto late = verdicts(*a, false, {});
+        const auto now = verdicts(*b, true, {});
         INFO(path);
         CHECK(late == now);
-        CHECK(late == late_heard);
-        CHECK(heard_now == heard_late);
         ++files;
         lines += late.size();
     }
