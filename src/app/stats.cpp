@@ -339,7 +339,8 @@ class StatsVisitor final : public ReplayVisitor {
         if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
         return skip;
     }
-    void move(std::string_view t, const SourceLocation& l) {
+    template <class Loc> // as GameValidator::move()
+    void move(std::string_view t, const Loc& l) {
         if (depth_ != 0) return v_.move(t, l);
         comment_target_ = false; // set again by main_move if replayed
         v_.move(t, l);

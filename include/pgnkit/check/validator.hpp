@@ -79,7 +79,10 @@ class GameValidator : public VisitorBase {
     void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
     void move_number(int n, bool black_dots, const SourceLocation& loc);
-    void move(std::string_view text, const SourceLocation& loc);
+    /// `loc`: a SourceLocation, or what converts to one (the reader's lazy Place), converted
+    /// only when needed.
+    template <class Loc>
+    void move(std::string_view text, const Loc& loc);
     void nag(int, const SourceLocation&) {}
     void comment(std::string_view, const SourceLocation&) {}
     void begin_variation(const SourceLocation& loc);
@@ -199,9 +202,10 @@ class GameValidator : public VisitorBase {
         f.pos.play(m);
         replayed(f, m, text, loc, written);
     }
-    /// The rest of replay() once `m` is played (f.before the position before it).
-    void replayed(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
-                  unsigned written);
+    /// The rest of replay() once `m` is played (f.before the position before it); `loc` as
+    /// move()'s.
+    template <class Loc>
+    void replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc, unsigned written);
     /// move() for a token the fast pass of the SAN reader does not take.
     void move_general(Frame& f, std::string_view text, const SourceLocation& loc);
     // The slow paths of move() (out of line; move() and played() are inline below, so the
@@ -314,8 +318,9 @@ inline void GameValidator::played(Frame& f) {
         line_end(f);
 }
 
-inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text,
-                                    const SourceLocation& loc, unsigned written) {
+template <class Loc>
+inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
+                                    unsigned written) {
     if (f.expect_number) {
         if (f.expect_number != f.before.fullmove_number() ||
             (f.expect_black && f.before.side_to_move() != chess::Color::Black))
@@ -330,13 +335,16 @@ inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view te
     const unsigned needed = check ? check_needs(f, text, loc, written) : 0u;
     const bool mate = needed == WrittenMate;
     const bool suffix_ok = (written & 3u) == needed || (written & WrittenNull);
-    if (listener_)
-        listener_->on_move(ReplayedMove{f.before, m, f.pos, text, loc, f.ply, int(depth_) - 1,
+    if (listener_) {
+        const SourceLocation& l = loc;
+        listener_->on_move(ReplayedMove{f.before, m, f.pos, text, l, f.ply, int(depth_) - 1,
                                         suffix_ok && !(written & WrittenNotPlain)});
+    }
     if (!suffix_ok) wrong_suffix(f, text, loc, mate, check);
 }
 
-inline void GameValidator::move(std::string_view text, const SourceLocation& loc) {
+template <class Loc>
+inline void GameValidator::move(std::string_view text, const Loc& loc) {
     last_replayed_ = false;
     if (!line_) return;
     Frame& f = *line_;
@@ -378,7 +386,10 @@ class ReplayVisitor : public VisitorBase, public ReplayListener {
     }
     bool end_tags() { return v_.end_tags(); }
     void move_number(int n, bool black, const SourceLocation& l) { v_.move_number(n, black, l); }
-    void move(std::string_view t, const SourceLocation& l) { v_.move(t, l); }
+    template <class Loc>
+    void move(std::string_view t, const Loc& l) {
+        v_.move(t, l);
+    }
     void nag(int n, const SourceLocation& l) { v_.nag(n, l); }
     void comment(std::string_view t, const SourceLocation& l) { v_.comment(t, l); }
     void begin_variation(const SourceLocation& l) { v_.begin_variation(l); }

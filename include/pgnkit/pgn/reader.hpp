@@ -290,6 +290,15 @@ struct PgnReader::Run {
     SourceLocation loc(std::size_t at) const {
         return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
     }
+    /// A move token's place, made a SourceLocation only when the visitor converts it: a
+    /// visitor whose move() takes any location type (GameValidator) converts it for a
+    /// diagnostic or a listener, and the usual move needs none (a location costs about ten
+    /// instructions a move). Valid during the visitor's call, while the line state holds.
+    struct Place {
+        const Run* run;
+        std::size_t at;
+        operator SourceLocation() const { return run->loc(at); }
+    };
     void sync(std::size_t at) {
         while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
             elided += sp.elisions[ek].bytes;
@@ -468,7 +477,7 @@ struct PgnReader::Run {
             if (cls & detail::tok_move) {
                 std::size_t j = tok_end(p + 1);
                 if (plain_move(str + p, j - p)) {
-                    v.move(std::string_view(str + p, j - p), loc(p));
+                    v.move(std::string_view(str + p, j - p), Place{this, p});
                     p = j;
                     continue;
                 }

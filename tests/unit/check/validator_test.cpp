@@ -719,3 +719,29 @@ TEST_CASE("validator: every illegal move of a sweep over many positions gets its
     }
     CHECK(illegal > 100000); // the sweep ran (135,880 illegal moves)
 }
+
+TEST_CASE("validator: a diagnostic of a move has the move's own line, column and offset",
+          "[validator]") {
+    // The reader hands the usual move over with a location made only when asked for (a
+    // diagnostic): it must be the move's, whatever line breaks (LF, CR LF, CR) came before.
+    for (const char* eol : {"\n", "\r\n", "\r"}) {
+        const std::string e = eol;
+        const std::string pgn = "[Event \"e\"]" + e + "[Result \"*\"]" + e + e + "1. e4 e5" + e +
+                                "2. Nf3 {a" + e + "comment} Nc6 3. Bb5 a6" + e +
+                                "4. Ba4+ Nf6 5. O-O Bc5 6. Bxc6 dxc6" + e + "7. Nxe5 Bxf2 *" + e;
+        std::vector<SourceLocation> seen;
+        each_diagnostic(pgn, [&](const Diagnostic& d) {
+            if (d.code == Code::CheckSuffix) seen.push_back(d.loc);
+        });
+        INFO("line break " << e.size() << " byte(s)");
+        // Ba4+ gives no check; Bxf2 gives check, written without '+'.
+        REQUIRE(seen.size() == 2);
+        const std::size_t ba4 = pgn.find("Ba4+"), bxf2 = pgn.find("Bxf2");
+        CHECK(seen[0].line == 7);
+        CHECK(seen[0].column == 4);
+        CHECK(seen[0].offset == ba4);
+        CHECK(seen[1].line == 8);
+        CHECK(seen[1].column == 9);
+        CHECK(seen[1].offset == bxf2);
+    }
+}
