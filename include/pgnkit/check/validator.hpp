@@ -78,7 +78,9 @@ class GameValidator : public VisitorBase {
     /// `name` must stay valid until end_game() (the reader's names are views of the game).
     void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
-    void move_number(int n, bool black_dots, const SourceLocation& loc);
+    /// `loc` as move()'s: converted only for a number that disagrees with the position.
+    template <class Loc>
+    void move_number(int n, bool black_dots, const Loc& loc);
     /// `loc`: a SourceLocation, or what converts to one (the reader's lazy Place), converted
     /// only when needed.
     template <class Loc>
@@ -148,7 +150,8 @@ class GameValidator : public VisitorBase {
         std::uint64_t popped_key = 0; ///< parent's last key, hidden while the variation runs
         bool popped = false;
         bool historic_reported = false;
-        int expect_number = 0; ///< move number just read, 0 if none
+        /// The move number just read if it disagrees with the position (0 if none or right).
+        int expect_number = 0;
         bool expect_black = false;
         SourceLocation number_loc{};
         /// The position is in check and whether it is checkmate is not decided yet
@@ -289,12 +292,19 @@ class GameValidator : public VisitorBase {
     std::string result_marker_;
 };
 
-inline void GameValidator::move_number(int n, bool black_dots, const SourceLocation& loc) {
+template <class Loc>
+inline void GameValidator::move_number(int n, bool black_dots, const Loc& loc) {
     if (!line_) return;
     Frame& f = *line_;
-    f.expect_number = n;
-    f.expect_black = black_dots;
-    copy_location(f.number_loc, loc);
+    // Compared now with the position the line's next move is played from; reported when
+    // that move is replayed (replayed()), so only a wrong number is kept, with its place.
+    const bool wrong =
+        n != f.pos.fullmove_number() || (black_dots && f.pos.side_to_move() != chess::Color::Black);
+    f.expect_number = wrong ? n : 0;
+    if (wrong) {
+        f.expect_black = black_dots;
+        copy_location(f.number_loc, loc);
+    }
 }
 
 inline void GameValidator::played(Frame& f) {
@@ -321,10 +331,8 @@ inline void GameValidator::played(Frame& f) {
 template <class Loc>
 inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
                                     unsigned written) {
-    if (f.expect_number) {
-        if (f.expect_number != f.before.fullmove_number() ||
-            (f.expect_black && f.before.side_to_move() != chess::Color::Black))
-            wrong_move_number(f);
+    if (f.expect_number) { // a wrong number before this move (move_number())
+        wrong_move_number(f);
         f.expect_number = 0;
     }
     played(f);
@@ -385,7 +393,10 @@ class ReplayVisitor : public VisitorBase, public ReplayListener {
         v_.tag(n, value, l);
     }
     bool end_tags() { return v_.end_tags(); }
-    void move_number(int n, bool black, const SourceLocation& l) { v_.move_number(n, black, l); }
+    template <class Loc>
+    void move_number(int n, bool black, const Loc& l) {
+        v_.move_number(n, black, l);
+    }
     template <class Loc>
     void move(std::string_view t, const Loc& l) {
         v_.move(t, l);

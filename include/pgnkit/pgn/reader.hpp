@@ -290,10 +290,11 @@ struct PgnReader::Run {
     SourceLocation loc(std::size_t at) const {
         return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
     }
-    /// A move token's place, made a SourceLocation only when the visitor converts it: a
-    /// visitor whose move() takes any location type (GameValidator) converts it for a
-    /// diagnostic or a listener, and the usual move needs none (a location costs about ten
-    /// instructions a move). Valid during the visitor's call, while the line state holds.
+    /// A move's or move number's place, made a SourceLocation only when the visitor converts
+    /// it: a visitor whose move() and move_number() take any location type (GameValidator)
+    /// converts it for a diagnostic or a listener, and the usual move needs none (a location
+    /// costs about ten instructions). Valid during the visitor's call, while the line state
+    /// holds.
     struct Place {
         const Run* run;
         std::size_t at;
@@ -769,7 +770,7 @@ struct PgnReader::Run {
                         : detail::token_classes[static_cast<unsigned char>(str[dots])];
         if (!(cls & (detail::tok_delim | detail::tok_move))) return 0;
         glued = !(cls & detail::tok_delim);
-        v.move_number(num, dots - d >= 2, loc(p));
+        v.move_number(num, dots - d >= 2, Place{this, p});
         return dots;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)

@@ -722,26 +722,33 @@ TEST_CASE("validator: every illegal move of a sweep over many positions gets its
 
 TEST_CASE("validator: a diagnostic of a move has the move's own line, column and offset",
           "[validator]") {
-    // The reader hands the usual move over with a location made only when asked for (a
-    // diagnostic): it must be the move's, whatever line breaks (LF, CR LF, CR) came before.
+    // The reader hands the usual move and move number over with a location made only when
+    // asked for (a diagnostic): it must be the token's, whatever line breaks (LF, CR LF, CR)
+    // came before, and a move number's stays its own when the move is on the next line.
     for (const char* eol : {"\n", "\r\n", "\r"}) {
         const std::string e = eol;
         const std::string pgn = "[Event \"e\"]" + e + "[Result \"*\"]" + e + e + "1. e4 e5" + e +
                                 "2. Nf3 {a" + e + "comment} Nc6 3. Bb5 a6" + e +
-                                "4. Ba4+ Nf6 5. O-O Bc5 6. Bxc6 dxc6" + e + "7. Nxe5 Bxf2 *" + e;
-        std::vector<SourceLocation> seen;
+                                "4. Ba4+ Nf6 5. O-O Bc5 6. Bxc6 dxc6" + e + "9." + e +
+                                "Nxe5 Bxf2 *" + e;
+        std::vector<Diagnostic> seen;
         each_diagnostic(pgn, [&](const Diagnostic& d) {
-            if (d.code == Code::CheckSuffix) seen.push_back(d.loc);
+            if (d.code == Code::CheckSuffix || d.code == Code::MoveNumber) seen.push_back(d);
         });
         INFO("line break " << e.size() << " byte(s)");
-        // Ba4+ gives no check; Bxf2 gives check, written without '+'.
-        REQUIRE(seen.size() == 2);
-        const std::size_t ba4 = pgn.find("Ba4+"), bxf2 = pgn.find("Bxf2");
-        CHECK(seen[0].line == 7);
-        CHECK(seen[0].column == 4);
-        CHECK(seen[0].offset == ba4);
-        CHECK(seen[1].line == 8);
-        CHECK(seen[1].column == 9);
-        CHECK(seen[1].offset == bxf2);
+        // Ba4+ gives no check; 9. is move 7; Bxf2 gives check, written without '+'.
+        REQUIRE(seen.size() == 3);
+        CHECK(seen[0].code == Code::CheckSuffix);
+        CHECK(seen[0].loc.line == 7);
+        CHECK(seen[0].loc.column == 4);
+        CHECK(seen[0].loc.offset == pgn.find("Ba4+"));
+        CHECK(seen[1].code == Code::MoveNumber);
+        CHECK(seen[1].loc.line == 8);
+        CHECK(seen[1].loc.column == 1);
+        CHECK(seen[1].loc.offset == pgn.find("9."));
+        CHECK(seen[2].code == Code::CheckSuffix);
+        CHECK(seen[2].loc.line == 9);
+        CHECK(seen[2].loc.column == 6);
+        CHECK(seen[2].loc.offset == pgn.find("Bxf2"));
     }
 }
