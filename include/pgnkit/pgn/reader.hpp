@@ -147,6 +147,26 @@ inline std::uint32_t delim_mask16(const char* s) {
     __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
     return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
 }
+/// A superset of delim_mask16() made with fewer instructions (the move tokens' hot path):
+/// also `!` `%` `&` `Y` `_` `y` and every byte from 0x80 on, which a move token seldom
+/// holds. A bit on a byte that is no delimiter is checked by its caller (token_classes).
+inline std::uint32_t delim_superset_mask16(const char* s) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+    // signed: bytes up to 0x20 and from 0x80 on
+    __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x21));
+    // `"` `$` (and space `!` `%` `&`): 0x20 to 0x27 but for `#` and `'`
+    __m128i quote = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xF9))),
+                                   _mm_set1_epi8(0x20));
+    // `[ ] { }` and 0x7F (and `Y _ y`)
+    __m128i bracket = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xD9))),
+                                     _mm_set1_epi8(0x59));
+    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
+                                   _mm_set1_epi8('(')); // ( )
+    __m128i semi = _mm_cmpeq_epi8(v, _mm_set1_epi8(';'));
+    __m128i m =
+        _mm_or_si128(_mm_or_si128(low, quote), _mm_or_si128(_mm_or_si128(bracket, paren), semi));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
+}
 #endif
 /// Index of the first token delimiter (tok_delim) in s[i, n), or n.
 inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
@@ -434,8 +454,12 @@ struct PgnReader::Run {
     [[gnu::always_inline]] std::size_t tok_end(std::size_t p) const {
 #if defined(__SSE2__)
         if (p + 16 <= n) {
-            const std::uint32_t mask = detail::delim_mask16(s + p);
-            if (mask != 0) return p + static_cast<std::size_t>(__builtin_ctz(mask));
+            const std::uint32_t mask = detail::delim_superset_mask16(s + p);
+            if (mask != 0) {
+                const std::size_t j = p + static_cast<std::size_t>(__builtin_ctz(mask));
+                if (is_delim(s[j])) return j;
+                return detail::token_end(s, j + 1, n); // `e4!`, `Qh5Y`: exactly from there
+            }
             return detail::token_end(s, p + 16, n);
         }
 #endif

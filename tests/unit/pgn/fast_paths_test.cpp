@@ -184,7 +184,52 @@ TEST_CASE("fast paths: the 16-byte tag name class is the byte class", "[reader][
         }
     }
 }
+
+TEST_CASE("fast paths: the move tokens' delimiter window holds every delimiter", "[reader]") {
+    // delim_superset_mask16() may flag more than delim_mask16() (the reader then looks at the
+    // byte), never less; and only the bytes it documents.
+    const auto extra_ok = [](int b) {
+        return b == '!' || b == '%' || b == '&' || b == 'Y' || b == '_' || b == 'y' || b >= 0x80;
+    };
+    for (int b = 0; b < 256; ++b) {
+        for (std::size_t k = 0; k < 16; ++k) {
+            char buf[16];
+            for (std::size_t m = 0; m < 16; ++m) buf[m] = static_cast<char>((b + 7 * m) & 0xFF);
+            buf[k] = static_cast<char>(b);
+            const std::uint32_t exact = detail::delim_mask16(buf);
+            const std::uint32_t super = detail::delim_superset_mask16(buf);
+            INFO("byte " << b << " at " << k);
+            CHECK((exact & ~super) == 0);
+            for (std::size_t m = 0; m < 16; ++m)
+                if ((super & ~exact) >> m & 1) CHECK(extra_ok(static_cast<unsigned char>(buf[m])));
+        }
+    }
+}
 #endif
+
+TEST_CASE("fast paths: the move tokens' end is the first delimiter, whatever byte comes first",
+          "[reader]") {
+    // A move glued to each byte value, read near the game's end (fewer than 16 bytes left:
+    // the scalar token end) and far from it (the 16-byte window): the same first token.
+    const auto first_move = [](const std::string& text) {
+        for (const ReadGame& g : read_string(text))
+            for (const std::string& e : g.rec.events)
+                if (e.rfind("move ", 0) == 0) return e;
+        return std::string();
+    };
+    for (int b = 1; b < 256; ++b) {
+        std::string glued = "1. Nf3";
+        glued += static_cast<char>(b);
+        glued += "Nc6";
+        const std::string near = first_move(glued + " *");
+        const std::string far = first_move(glued + " 2. e4 e5 3. d4 d5 4. c4 c5 *");
+        INFO("byte " << b);
+        CHECK_FALSE(near.empty());
+        CHECK(near == far);
+        if (detail::token_classes[static_cast<unsigned char>(b)] & detail::tok_delim)
+            CHECK(near.rfind("move Nf3 @", 0) == 0);
+    }
+}
 
 TEST_CASE("fast paths: the branch-free glued glyph test is may_end_with_glyph", "[reader]") {
     // Every pair of last two bytes, behind a move-like start and alone.
