@@ -4,15 +4,15 @@
 #   scripts/fuzz.sh [-j N] [SECONDS] [TARGET…]
 #
 # SECONDS per target (default 60); TARGETs among fuzz_fen fuzz_san fuzz_pgn fuzz_source
-# fuzz_convert (default: all five, one after the other; -j N runs N at a time, each on one
-# core).
+# fuzz_convert fuzz_export (default: all six, one after the other; -j N runs N at a time, each
+# on one core).
 # Configures and builds ./build-fuzz (CC=clang CXX=clang++, -DPGNKIT_FUZZ=ON
 # -DPGNKIT_SANITIZE=address,undefined, RelWithDebInfo) the first time, then rebuilds what
 # changed.
 #
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
-# few small real games for fuzz_pgn and fuzz_convert, those plus zstd/gzip compressed (whole,
+# few small real games for fuzz_pgn, fuzz_convert and fuzz_export, those plus zstd/gzip compressed (whole,
 # truncated and corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What
 # the fuzzer finds is kept in build-fuzz/corpus/TARGET and grows from run to run. A crash
 # (also a leak, a timeout of 25 s for one input or more than 2048 MB of memory) is kept as
@@ -26,7 +26,7 @@ set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
-all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert)
+all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export)
 
 seconds=60
 parallel=1
@@ -127,10 +127,11 @@ make_seeds() {
     head -c 1048576 /dev/zero | tr '\0' ' ' | zstd -q -c >"$s.tmp/fuzz_source/bomb.zst"
     head -c 1048576 /dev/zero | tr '\0' '\n' | gzip -c >"$s.tmp/fuzz_source/bomb.gz"
     cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_convert" # the same PGN
+    cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_export"
     rm -rf "$s" && mv "$s.tmp" "$s"
 }
 # (again when a target was added since: its seeds are missing)
-[[ -d $build/seeds/fuzz_convert ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
+[[ -d $build/seeds/fuzz_export ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
 
 # --- run
 max_len() {

@@ -5,8 +5,8 @@
 # -DPGNKIT_SANITIZE=address,undefined: ASan + UBSan, any report fails the test); set
 # PGNKIT_TEST_SANITIZE=0 to skip that part. Then, when CI=true or PGNKIT_TEST_FUZZ=1
 # (PGNKIT_TEST_FUZZ=0 skips it), the fuzz step: scripts/fuzz.sh builds ./build-fuzz (clang,
-# libFuzzer, ASan + UBSan) and runs each of the five targets for 60 s
-# (PGNKIT_TEST_FUZZ_SECONDS), as many at a time as there are cores: about 5 minutes in all
+# libFuzzer, ASan + UBSan) and runs each of the six targets for 60 s
+# (PGNKIT_TEST_FUZZ_SECONDS), as many at a time as there are cores: about 6 minutes in all
 # on two, the build included. The fuzzer's seed is fixed (PGNKIT_TEST_FUZZ_SEED, default
 # 20261201), so a clean tree explores the same inputs on every run: a finding is then a
 # change's doing and reproducible, and a longer local run with the same seed covers what CI

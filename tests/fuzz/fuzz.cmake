@@ -5,8 +5,8 @@
 # The targets link pgnkit_fuzz_lib: the parts of the library they reach (src/chess, io, pgn,
 # check), compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link); each
 # target links libFuzzer's main (-fsanitize=fuzzer). A list of its own rather than pgnkit_lib:
-# that would also compile src/app (more than half the library, which no target but
-# fuzz_convert reaches, and that one only two files of it: its own sources) under
+# that would also compile src/app (more than half the library, which only fuzz_convert (two
+# files of it) and fuzz_export (all of it) reach, each in its own sources) under
 # the sanitizers, 80 s instead of 22 s for a fresh tree on two cores, and scripts/test.sh
 # builds one on every CI run. They are not CTest tests: run them with
 # scripts/fuzz.sh [-j N] [SECONDS] [TARGET…].
@@ -26,7 +26,7 @@ target_include_directories(pgnkit_fuzz_lib PUBLIC ${CMAKE_SOURCE_DIR}/include)
 target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB Threads::Threads)
 target_compile_definitions(pgnkit_fuzz_lib PUBLIC PGNKIT_VERSION="${PROJECT_VERSION}")
 target_compile_options(pgnkit_fuzz_lib PRIVATE -fsanitize=fuzzer-no-link)
-foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert)
+foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export)
   add_executable(${name} ${CMAKE_CURRENT_LIST_DIR}/${name}.cpp)
   target_link_libraries(${name} PRIVATE pgnkit_fuzz_lib)
   target_compile_options(${name} PRIVATE -fsanitize=fuzzer)
@@ -36,3 +36,7 @@ endforeach()
 # fuzz_convert reaches convert's writer too: its two files of src/app, in its own build.
 target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/app/pgn_writer.cpp
                                     ${CMAKE_SOURCE_DIR}/src/app/output.cpp)
+# fuzz_export runs `pgnkit fen` and `pgnkit stats` whole (run_fen, run_stats: the pipeline,
+# the exports, stats' JSON and merge): all of src/app, in its own build.
+file(GLOB PGNKIT_FUZZ_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
+target_sources(fuzz_export PRIVATE ${PGNKIT_FUZZ_APP_SOURCES})
