@@ -152,7 +152,6 @@ class GameValidator : public VisitorBase {
         bool historic_reported = false;
         /// The move number just read if it disagrees with the position (0 if none or right).
         int expect_number = 0;
-        bool expect_black = false;
         SourceLocation number_loc{};
         /// The position is in check and whether it is checkmate is not decided yet
         /// (decide_check): the next move of this line, if it is legal, says it is not.
@@ -169,7 +168,6 @@ class GameValidator : public VisitorBase {
             ply = before_ply = expect_number = 0;
             hist_begin = irreversible = before_irreversible = 0;
             popped_key = 0;
-            expect_black = false;
             number_loc = {};
             check_pending = false;
         }
@@ -301,10 +299,7 @@ inline void GameValidator::move_number(int n, bool black_dots, const Loc& loc) {
     const bool wrong =
         n != f.pos.fullmove_number() || (black_dots && f.pos.side_to_move() != chess::Color::Black);
     f.expect_number = wrong ? n : 0;
-    if (wrong) {
-        f.expect_black = black_dots;
-        copy_location(f.number_loc, loc);
-    }
+    if (wrong) copy_location(f.number_loc, loc);
 }
 
 inline void GameValidator::played(Frame& f) {
