@@ -551,11 +551,14 @@ bool GameValidator::end_tags() {
 }
 
 int GameValidator::repetitions(const Frame& f) const {
-    // Positions repeat only since the last irreversible move, with the same side to move.
-    std::uint64_t key = history_.back();
+    // Positions repeat only since the last capture or pawn move (the halfmove clock's plies
+    // back), with the same side to move. (A castling right lost since then needs no bound of
+    // its own: the keys before it differ in the rights.)
+    const std::uint64_t key = history_.back();
     int count = 1;
-    std::size_t lo = std::max(f.irreversible, std::size_t(0));
-    for (std::size_t i = history_.size() - 1; i >= lo + 2;) {
+    const std::size_t last = history_.size() - 1;
+    const std::size_t lo = last - std::min(last, std::size_t(f.pos.halfmove_clock()));
+    for (std::size_t i = last; i >= lo + 2;) {
         i -= 2;
         if (history_[i] == key) ++count;
     }
@@ -1151,15 +1154,13 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
             "variation before the first move: nothing to replace; not replayed");
     if (!v.stop.dead) {
         v.pos = parent.before;
-        v.ply = parent.before_ply;
+        v.ply = parent.ply - 1;
         v.popped_key = history_.back();
         history_.pop_back();
         v.popped = true;
-        v.irreversible = parent.before_irreversible;
     } else {
         v.ply = parent.ply;
     }
-    v.before_ply = v.ply;
     v.hist_begin = history_.size();
     ++depth_;
     update_line();

@@ -142,11 +142,8 @@ class GameValidator : public VisitorBase {
         } stop;
         bool end_reported = false;
         LineEnd end = LineEnd::None;
-        int ply = 0; ///< plies played in this line from the game start
-        int before_ply = 0;
+        int ply = 0; ///< plies played in this line from the game start (`before`: ply - 1)
         std::size_t hist_begin = 0;   ///< history index where this line's own keys start
-        std::size_t irreversible = 0; ///< history index of the last irreversible position
-        std::size_t before_irreversible = 0;
         std::uint64_t popped_key = 0; ///< parent's last key, hidden while the variation runs
         bool popped = false;
         bool historic_reported = false;
@@ -165,8 +162,8 @@ class GameValidator : public VisitorBase {
             has_before = end_reported = popped = historic_reported = false;
             stop = Stops{};
             end = LineEnd::None;
-            ply = before_ply = expect_number = 0;
-            hist_begin = irreversible = before_irreversible = 0;
+            ply = expect_number = 0;
+            hist_begin = 0;
             popped_key = 0;
             number_loc = {};
             check_pending = false;
@@ -185,6 +182,9 @@ class GameValidator : public VisitorBase {
                                                   const SourceLocation& loc);
     void check_result();
     bool setup_start();
+    /// The history of the line `f` after a move (f.before the position before it).
+    void advance(Frame& f);
+    /// advance(), then the line's end if the rules end it.
     void played(Frame& f);
     /// What replay() is told of the move's text: + or # written (one of the two, # for
     /// both); not as write_san writes it (liberties, a glyph); a null move (no suffix check).
@@ -207,6 +207,11 @@ class GameValidator : public VisitorBase {
     /// move()'s.
     template <class Loc>
     void replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc, unsigned written);
+    /// replayed() of a move after which more than the history goes on (a check, a suffix, a
+    /// wrong number, a quiet run, a listener …).
+    template <class Loc>
+    void replayed_rare(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
+                       unsigned written);
     /// move() for a token the fast pass of the SAN reader does not take.
     void move_general(Frame& f, std::string_view text, const SourceLocation& loc);
     // The slow paths of move() (out of line; move() and played() are inline below, so the
@@ -302,22 +307,17 @@ inline void GameValidator::move_number(int n, bool black_dots, const Loc& loc) {
     if (wrong) copy_location(f.number_loc, loc);
 }
 
-inline void GameValidator::played(Frame& f) {
-    const chess::Position& p = f.pos;
-    // play() zeroes the clock exactly on a capture or a pawn move (a null move leaves it at 1
-    // or more). Written without branches: whether a move is a pawn move or a capture is what
-    // a branch predictor cannot guess.
-    const unsigned halfmove = unsigned(p.halfmove_clock());
-    const bool zeroing = halfmove == 0;
-    const bool irreversible = zeroing | (f.before.castling_rights() != p.castling_rights());
+inline void GameValidator::advance(Frame& f) {
     f.has_before = true;
-    f.before_ply = f.ply;
-    f.before_irreversible = f.irreversible;
     ++f.ply;
-    f.irreversible = irreversible ? history_.size() : f.irreversible;
-    history_.push_back(p.repetition_key());
+    history_.push_back(f.pos.repetition_key());
+}
+
+inline void GameValidator::played(Frame& f) {
+    advance(f);
+    const chess::Position& p = f.pos;
     // The rare line ends, tested together: in check, only minor pieces left, a quiet run.
-    if (p.in_check() || halfmove >= 8 ||
+    if (p.in_check() || p.halfmove_clock() >= 8 ||
         !(p.pieces(chess::PieceType::Pawn) | p.pieces(chess::PieceType::Rook) |
           p.pieces(chess::PieceType::Queen)))
         line_end(f);
@@ -326,6 +326,29 @@ inline void GameValidator::played(Frame& f) {
 template <class Loc>
 inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
                                     unsigned written) {
+    // The usual move, tested with one branch (each of these is rare, and which one comes is
+    // what a predictor cannot guess): no wrong number before it, no suffix written, no check
+    // given, no quiet run (a repetition or a clock rule may end the line), not only minor
+    // pieces left (a dead position may), no listener. Then only the history goes on.
+    const chess::Position& p = f.pos;
+    const chess::Bitboard heavy = p.pieces(chess::PieceType::Pawn) |
+                                  p.pieces(chess::PieceType::Rook) |
+                                  p.pieces(chess::PieceType::Queen);
+    const unsigned rare = unsigned(f.expect_number != 0) | written | unsigned(p.in_check()) |
+                          unsigned(p.halfmove_clock() >= 8) | unsigned(heavy == 0) |
+                          unsigned(listener_ != nullptr);
+    if (rare != 0) {
+        replayed_rare(f, m, text, loc, written);
+        return;
+    }
+    advance(f);
+    last_replayed_ = true;
+    last_move_ = m;
+}
+
+template <class Loc>
+void GameValidator::replayed_rare(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
+                                  unsigned written) {
     if (f.expect_number) { // a wrong number before this move (move_number())
         wrong_move_number(f);
         f.expect_number = 0;

@@ -165,6 +165,20 @@ TEST_CASE("validator: threefold is only claimable and is reported as a note", "[
     CHECK(v.invalid == 0);
 }
 
+TEST_CASE("validator: a lost castling right makes a position new, the clock bounds the search",
+          "[validator]") {
+    // The rooks on h1 and h8 after 1...Nf6 (all four rights), 3...Rh8, 5...Rh8 (queen side
+    // only): not three times the same position. The rooks on g1 and g8 (queen side only)
+    // after 2...Rg8, 4...Rg8, 6...Rg8 are: the claim comes after ply 12, not 10.
+    auto v = validate(game("1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 4. Rg1 Rg8 5. Rh1 Rh8 6. Rg1 Rg8 7. "
+                           "e4 *"));
+    CHECK(v.message("draw-claimable") == "threefold repetition could be claimed after ply 12");
+    // From a set-up position with a running clock, the start position counts.
+    std::string fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K1N1 w - - 37 60\"]\n";
+    auto s = validate(game("60. Nf3 Kd8 61. Ng1 Ke8 62. Nf3 Kd8 63. Ng1 Ke8 64. e4 *", fen));
+    CHECK(s.message("draw-claimable") == "threefold repetition could be claimed after ply 8");
+}
+
 TEST_CASE("validator: moves after checkmate and stalemate are errors", "[validator]") {
     CHECK(validate(game("1. f3 e5 2. g4 Qh4# 3. a3 0-1", "", "0-1")).has("move-after-game-end"));
     // Stalemate: black to move has no legal move.
