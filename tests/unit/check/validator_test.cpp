@@ -179,6 +179,21 @@ TEST_CASE("validator: a lost castling right makes a position new, the clock boun
     CHECK(s.message("draw-claimable") == "threefold repetition could be claimed after ply 8");
 }
 
+TEST_CASE("validator: a variation replacing a pawn move counts the repetitions before it",
+          "[validator]") {
+    // The start position four times in the main line before 7. e4; the variation that
+    // replaces 7. e4 brings it a fifth time (the game ends there) and its 9. e4 comes after.
+    std::string mt = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. e4 "
+                     "(7. Nf3 Nf6 8. Ng1 Ng8 9. e4) 7... e5 *";
+    auto v = validate(game(mt));
+    CHECK(v.message("move-after-game-end").find("'e4'") != std::string::npos);
+    // The same after a capture: the keys before it are the parent's.
+    std::string cap = "1. e4 d5 2. Nf3 Nf6 3. Ng1 Ng8 4. Nf3 Nf6 5. Ng1 Ng8 6. Nf3 Nf6 7. Ng1 Ng8 "
+                      "8. exd5 (8. Nf3 Nf6 9. Ng1 Ng8 10. a3) 8... Qxd5 *";
+    auto c = validate(game(cap));
+    CHECK(c.message("move-after-game-end").find("'a3'") != std::string::npos);
+}
+
 TEST_CASE("validator: moves after checkmate and stalemate are errors", "[validator]") {
     CHECK(validate(game("1. f3 e5 2. g4 Qh4# 3. a3 0-1", "", "0-1")).has("move-after-game-end"));
     // Stalemate: black to move has no legal move.
