@@ -175,8 +175,8 @@ class BatchReader {
                 src_ = open_source(path);
                 // Decompression and pipes read ahead on a thread of their own: the
                 // workers, which take turns at cutting batches, would wait for them. A
-                // small plain file is one read: no thread for it.
-                if (!src_->can_view() && !small_plain(*src_)) src_ = read_ahead(std::move(src_));
+                // regular file's reads are copies: no thread for it.
+                if (!plain_sized(*src_)) src_ = read_ahead(std::move(src_));
                 splitter_ = std::make_unique<GameSplitter>(*src_);
             } catch (const IoError& e) {
                 failed(e);

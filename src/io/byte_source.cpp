@@ -9,7 +9,6 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -17,7 +16,6 @@
 #include <fmt/format.h>
 #include <memory>
 #include <mutex>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -77,96 +75,21 @@ bool MemorySource::do_unread(std::size_t n) {
 
 namespace {
 
-// ------------------------------------------------------------------ mappings
-
-// A regular file is read through a read-only mapping when the reader asks for views (no
-// copy into a buffer: the kernel's copy is about a tenth of a lichess run). A file that
-// shrinks while it is mapped would kill the process with SIGBUS where the pages beyond its
-// new end are touched. The handler below turns that into an input error instead: it maps
-// zero pages over the rest of the mapping, notes it, and returns; the source sees the
-// note at its next view or read and throws IoError. Views are also cut to the file's size
-// as fstat gives it before each one, so that a file that shrank before is rarely touched
-// beyond its end at all.
-
-struct MappedRange {
-    std::atomic<std::uintptr_t> begin{0}, end{0};
-    std::atomic<bool> faulted{false};
-};
-constexpr std::size_t max_mapped = 16;
-MappedRange mapped_ranges[max_mapped];
-struct sigaction previous_sigbus {};
-std::uintptr_t page_size = 4096; // set before the handler is installed
-
-void on_sigbus(int sig, siginfo_t* info, void* ctx) {
-    const auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
-    for (MappedRange& r : mapped_ranges) {
-        const std::uintptr_t b = r.begin.load(std::memory_order_acquire);
-        const std::uintptr_t e = r.end.load(std::memory_order_acquire);
-        if (b == 0 || addr < b || addr >= e) continue;
-        const std::uintptr_t from = addr & ~(page_size - 1);
-        void* p = ::mmap(reinterpret_cast<void*>(from), e - from, PROT_READ,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
-        if (p == MAP_FAILED) break;
-        r.faulted.store(true, std::memory_order_release);
-        return; // the access is made again, on zeros
-    }
-    // Not ours: as if no handler were installed.
-    if (previous_sigbus.sa_flags & SA_SIGINFO) {
-        if (previous_sigbus.sa_sigaction) return previous_sigbus.sa_sigaction(sig, info, ctx);
-    } else if (previous_sigbus.sa_handler != SIG_DFL && previous_sigbus.sa_handler != SIG_IGN) {
-        return previous_sigbus.sa_handler(sig);
-    }
-    ::signal(SIGBUS, SIG_DFL);
-    ::raise(SIGBUS);
-}
-
-/// Registers [b, e) with the SIGBUS handler (installed on first use); nullptr if every
-/// slot is taken (then the file is read, not mapped).
-MappedRange* register_mapping(const char* b, std::size_t n) {
-    static const bool installed = [] {
-        const long ps = ::sysconf(_SC_PAGESIZE);
-        if (ps <= 0) return false;
-        page_size = static_cast<std::uintptr_t>(ps);
-        struct sigaction sa {};
-        sa.sa_sigaction = on_sigbus;
-        sa.sa_flags = SA_SIGINFO;
-        sigemptyset(&sa.sa_mask);
-        if (::sigaction(SIGBUS, &sa, &previous_sigbus) != 0) return false;
-        // A sanitizer runtime may keep its own handler: then nothing is mapped.
-        struct sigaction now {};
-        return ::sigaction(SIGBUS, nullptr, &now) == 0 && (now.sa_flags & SA_SIGINFO) &&
-               now.sa_sigaction == on_sigbus;
-    }();
-    if (!installed) return nullptr;
-    for (MappedRange& r : mapped_ranges) {
-        std::uintptr_t expected = 0;
-        if (r.begin.load() != 0) continue;
-        // Claim the slot with its end first (begin 0 keeps the handler away meanwhile).
-        if (!r.end.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(b + n)))
-            continue;
-        r.faulted.store(false);
-        r.begin.store(reinterpret_cast<std::uintptr_t>(b), std::memory_order_release);
-        return &r;
-    }
-    return nullptr;
-}
-
-void unregister_mapping(MappedRange* r) {
-    r->begin.store(0, std::memory_order_release);
-    r->end.store(0, std::memory_order_release);
-}
-
 // ------------------------------------------------------------------ FileSource
 
-/// A file descriptor read with read(2); owns the descriptor unless it is stdin.
+/// A file descriptor read with read(2) (pread(2) for a regular file opened here); owns the
+/// descriptor unless it is stdin. A regular file is read, not mapped: the splitter's reads
+/// land in a buffer that stays in the cache, where the first touch of each page of a
+/// mapping costs more than the copy (on the virtual machines measured here, a tenth of a
+/// lichess run).
 class FileSource final : public ByteSource {
   public:
     FileSource(int fd, std::string name, bool owned)
         : fd_(fd), name_(std::move(name)), owned_(owned) {
         struct stat st {};
         if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) {
-            // Read at known offsets (pread, views) only a file opened here, at offset 0 (not
-            // stdin, which may be a file that someone read part of already).
+            // Read at known offsets only a file opened here, at offset 0 (not stdin, which
+            // may be a file that someone read part of already).
             regular_ = owned_;
             size_ = static_cast<std::uint64_t>(st.st_size);
 #ifdef POSIX_FADV_SEQUENTIAL
@@ -175,62 +98,39 @@ class FileSource final : public ByteSource {
         }
     }
     ~FileSource() override {
-        unmap();
         if (owned_) ::close(fd_);
     }
     std::string_view name() const override { return name_; }
     std::uint64_t bytes_in() const override { return consumed_; }
     std::uint64_t size_hint() const override { return size_; }
-    bool can_view() const override {
-        // Big enough to matter, small enough for the address space.
-        return regular_ && !no_map_ && size_ >= (std::uint64_t{64} << 10) &&
-               size_ <= (std::uint64_t{1} << 44);
-    }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {
-        check_mapping();
         for (;;) {
-            // A regular file is read at its offset (views may have gone before).
             ssize_t n = regular_ ? ::pread(fd_, buf, cap, static_cast<off_t>(consumed_))
                                  : ::read(fd_, buf, cap);
-            if (n >= 0) {
+            if (n > 0) {
                 consumed_ += static_cast<std::uint64_t>(n);
                 return static_cast<std::size_t>(n);
+            }
+            if (n == 0) {
+                // A file rewritten in place (a broadcast PGN) that ends before the size it
+                // had when opened: its last bytes may be lost.
+                if (regular_ && consumed_ < size_) {
+                    struct stat st {};
+                    const std::uint64_t now =
+                        ::fstat(fd_, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : consumed_;
+                    throw IoError(fmt::format("{}: the file shrank to {} bytes while it was "
+                                              "read ({} bytes when opened); the bytes after "
+                                              "{} may be lost",
+                                              name_, now, size_, std::min(now, consumed_)));
+                }
+                return 0;
             }
             if (errno == EINTR) continue;
             throw IoError(fmt::format("{}: read error after {} bytes: {}", name_, consumed_,
                                       std::strerror(errno)));
         }
-    }
-
-    std::string_view do_view(std::size_t cap) override {
-        if (!can_view()) return {};
-        if (map_ == nullptr && !map()) return {};
-        check_mapping();
-        if (consumed_ >= map_size_) return {};
-        // Only what the file still holds (see on_sigbus).
-        std::uint64_t size = map_size_;
-        struct stat st {};
-        if (::fstat(fd_, &st) == 0 && static_cast<std::uint64_t>(st.st_size) < size) {
-            size = static_cast<std::uint64_t>(st.st_size);
-            if (consumed_ >= size) shrunk(size);
-        }
-        const std::size_t n =
-            static_cast<std::size_t>(std::min<std::uint64_t>(cap, size - consumed_));
-        const char* p = map_ + consumed_;
-#ifdef MADV_POPULATE_READ
-        // The window's page table entries in one call, not a fault per 16 pages.
-        if (populate_) {
-            const auto a = reinterpret_cast<std::uintptr_t>(p) & ~(page_size - 1);
-            if (::madvise(reinterpret_cast<void*>(a), reinterpret_cast<std::uintptr_t>(p) + n - a,
-                          MADV_POPULATE_READ) != 0)
-                populate_ = false;
-        }
-#endif
-        release_before(consumed_);
-        consumed_ += n;
-        return {p, n};
     }
 
     bool do_unread(std::size_t n) override {
@@ -240,65 +140,12 @@ class FileSource final : public ByteSource {
     }
 
   private:
-    bool map() {
-        void* p = ::mmap(nullptr, static_cast<std::size_t>(size_), PROT_READ, MAP_PRIVATE, fd_, 0);
-        if (p == MAP_FAILED) {
-            no_map_ = true;
-            return false;
-        }
-        map_ = static_cast<const char*>(p);
-        map_size_ = size_;
-        range_ = register_mapping(map_, static_cast<std::size_t>(map_size_));
-        if (range_ == nullptr) {
-            unmap();
-            no_map_ = true;
-            return false;
-        }
-        ::madvise(p, static_cast<std::size_t>(size_), MADV_SEQUENTIAL);
-        return true;
-    }
-    void unmap() {
-        if (map_ == nullptr) return;
-        if (range_ != nullptr) unregister_mapping(range_);
-        ::munmap(const_cast<char*>(map_), static_cast<std::size_t>(map_size_));
-        map_ = nullptr;
-        range_ = nullptr;
-    }
-    /// The pages of the mapping before `at`, in steps of 8 MB, are given back (the file's
-    /// pages stay in the page cache; the process's memory stays flat). The caller is done
-    /// with everything before the view it asks for next but the game it is reading: one
-    /// step is kept behind. (Should it touch a page given back, the page is read again from
-    /// the file: nothing is written to the mapping.)
-    void release_before(std::uint64_t at) {
-        constexpr std::uint64_t step = std::uint64_t{8} << 20;
-        if (at < released_ + 2 * step) return;
-        const std::uint64_t upto = at - step;
-        ::madvise(const_cast<char*>(map_ + released_), static_cast<std::size_t>(upto - released_),
-                  MADV_DONTNEED);
-        released_ = upto;
-    }
-    void check_mapping() {
-        if (range_ != nullptr && range_->faulted.load(std::memory_order_acquire)) shrunk(consumed_);
-    }
-    [[noreturn]] void shrunk(std::uint64_t size) {
-        no_map_ = true;
-        throw IoError(fmt::format("{}: the file shrank to {} bytes while it was read ({} bytes "
-                                  "when opened); the bytes after {} may be lost",
-                                  name_, size, map_size_, std::min(size, consumed_)));
-    }
-
     int fd_;
     std::string name_;
     bool owned_;
     bool regular_ = false;
-    bool no_map_ = false;
-    bool populate_ = true;
     std::uint64_t size_ = 0;
     std::uint64_t consumed_ = 0;
-    const char* map_ = nullptr;
-    std::uint64_t map_size_ = 0;
-    std::uint64_t released_ = 0;
-    MappedRange* range_ = nullptr;
 };
 
 // ---------------------------------------------------------------- decoder base
@@ -774,9 +621,9 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
             std::make_unique<GzipSource>(std::move(raw), prefix));
     if (is_utf16_bom(prefix))
         return std::make_unique<Utf16Source>(std::move(raw), prefix, byte(0) == 0xFE);
-    // Plain bytes: read again from the start when the source can (a file that is mapped
-    // for views), else replayed after the peeked prefix.
-    if (raw->can_view() && raw->unread(got)) return raw;
+    // Plain bytes: read again from the start when the source can (a regular file opened by
+    // name, memory), else replayed after the peeked prefix.
+    if (raw->unread(got)) return raw;
     return std::make_unique<PrefixSource>(std::move(raw), std::string(prefix));
 }
 

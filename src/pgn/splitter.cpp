@@ -37,10 +37,11 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     limits_.token_keep_limit = std::max<std::size_t>(limits_.token_keep_limit, 64);
     limits_.span_keep_limit = std::max(limits_.span_keep_limit, limits_.token_keep_limit * 2);
     view_ = src_.can_view();
-    // A small plain file is read in one piece of its size, not read_chunk_size (10,000 files
-    // on one command line would otherwise each allocate a buffer of megabytes).
+    // A small plain file is read in one piece of its size, up to read_size (10,000 files on
+    // one command line would otherwise each allocate a buffer of read_size and more).
     if (small_plain(src_))
-        chunk_ = std::max<std::size_t>(std::size_t(src_.size_hint()) + 1, std::size_t{64} << 10);
+        chunk_ = std::clamp<std::size_t>(std::size_t(src_.size_hint()) + 1, std::size_t{64} << 10,
+                                         read_size);
     if (!view_) {
         cap_ = 2 * chunk_;
         owned_.reset(new char[cap_]);
@@ -263,7 +264,7 @@ bool GameSplitter::fill() {
     compact();
     try {
         if (view_) {
-            const std::string_view v = src_.view(read_chunk_size);
+            const std::string_view v = src_.view(read_size);
             if (end_ == 0) buf_ = const_cast<char*>(v.data());
             if (!v.empty() && v.data() == buf_ + end_) {
                 end_ += v.size();
@@ -671,8 +672,8 @@ void GameSplitter::scan_movetext_with() {
             if (!have || p >= base + 64) {
                 if (p >= e) break;
                 base = p;
-                // A mapped file's bytes come from memory here first (ByteSource::view): the
-                // hardware prefetcher does not cross pages.
+                // Bytes not in the cache (views of text in memory, a buffer grown for a long
+                // game) come from memory here first: the hardware prefetcher stops at pages.
                 __builtin_prefetch(b + p + 2048);
                 if (e - p >= 64) {
                     blk = Blocks::block(b + p);

@@ -44,8 +44,8 @@ class ByteSource {
         return n;
     }
 
-    /// Zero-copy reads, for sources whose bytes already lie in memory (a regular file,
-    /// mapped): the next up to `cap` bytes in place, as read() would hand them out. Each view
+    /// Zero-copy reads, for sources whose bytes already lie in memory (MemorySource with
+    /// set_views): the next up to `cap` bytes in place, as read() would hand them out. Each view
     /// continues the one before it in memory, and all stay valid while the source lives.
     /// An empty view at the end of the stream, and always from a source that cannot hand
     /// out views (can_view()); read() goes on after the last view. Throws IoError as read().
@@ -94,8 +94,8 @@ class MemorySource final : public ByteSource {
     static std::unique_ptr<MemorySource> owning(std::string data, std::string name = "<memory>");
     /// Hands out at most `n` bytes per read (to test chunk boundaries); 0 = no limit.
     void set_max_read(std::size_t n) { max_read_ = n; }
-    /// Hands out views (ByteSource::view) of the data, as a mapped file does (tests of
-    /// both ways of reading); off by default.
+    /// Hands out views (ByteSource::view) of the data (tests of both ways of reading); off
+    /// by default.
     void set_views(bool on) { views_ = on; }
 
     std::string_view name() const override { return name_; }
@@ -138,11 +138,15 @@ std::unique_ptr<ByteSource> read_ahead(std::unique_ptr<ByteSource> inner,
 
 /// Recommended read size: every source is read in pieces at least this large.
 inline constexpr std::size_t read_chunk_size = std::size_t{4} << 20;
-/// A plain (not compressed) source of known size under read_chunk_size: one read takes it
-/// whole, so it needs neither a buffer of read_chunk_size nor a read-ahead thread.
+/// A plain (not compressed) source of known size: a regular file or memory, whose reads
+/// are copies (no decoder or pipe to wait for, no read-ahead thread needed).
+inline bool plain_sized(const ByteSource& s) {
+    return s.compression() == Compression::None && s.size_hint() != 0;
+}
+/// A plain source of known size under read_chunk_size: a few reads take it whole, so it
+/// needs no buffer of the full read size.
 inline bool small_plain(const ByteSource& s) {
-    const std::uint64_t hint = s.size_hint();
-    return s.compression() == Compression::None && hint != 0 && hint < read_chunk_size;
+    return plain_sized(s) && s.size_hint() < read_chunk_size;
 }
 
 } // namespace pgnkit
