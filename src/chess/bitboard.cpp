@@ -1,6 +1,7 @@
 #include "pgnkit/chess/bitboard.hpp"
 
 #include <cstdlib>
+#include <sys/mman.h>
 
 namespace pgnkit::chess {
 
@@ -10,14 +11,10 @@ Magic bishop_magics[64];
 Bitboard pawn_attacks[2][64];
 Bitboard knight_attacks[64];
 Bitboard king_attacks[64];
-Bitboard between[64][64];
-Bitboard line[64][64];
+Tables tables;
 } // namespace detail
 
 namespace {
-
-Bitboard rook_table[0x19000];  // 102,400 entries (fancy magics)
-Bitboard bishop_table[0x1480]; //   5,248 entries
 
 /// Attacks of a slider by ray walking: used only to build the tables.
 /// The squares from each square in each of the 8 directions, the square itself excluded:
@@ -217,19 +214,23 @@ void init_all() {
             for (int dr = -1; dr <= 1; ++dr)
                 if (df || dr) add(detail::king_attacks[s], df, dr);
     }
-    init_magics(PieceType::Rook, rook_table, detail::rook_magics);
-    init_magics(PieceType::Bishop, bishop_table, detail::bishop_magics);
+#ifdef MADV_HUGEPAGE
+    // Before the first write: the kernel may then back the block with a huge page.
+    ::madvise(&detail::tables, sizeof detail::tables, MADV_HUGEPAGE);
+#endif
+    init_magics(PieceType::Rook, detail::tables.rook, detail::rook_magics);
+    init_magics(PieceType::Bishop, detail::tables.bishop, detail::bishop_magics);
     for (int a = 0; a < 64; ++a)
         for (int b = 0; b < 64; ++b) {
             Square sa = Square(a), sb = Square(b);
-            detail::between[a][b] = bb(sb);
-            detail::line[a][b] = 0;
+            detail::tables.between[a][b] = bb(sb);
+            detail::tables.line[a][b] = 0;
             if (a == b) continue;
             for (PieceType t : {PieceType::Bishop, PieceType::Rook}) {
                 if (slow_attacks(t, sa, 0) & bb(sb)) {
-                    detail::line[a][b] =
+                    detail::tables.line[a][b] =
                         (slow_attacks(t, sa, 0) & slow_attacks(t, sb, 0)) | bb(sa) | bb(sb);
-                    detail::between[a][b] |=
+                    detail::tables.between[a][b] |=
                         slow_attacks(t, sa, bb(sb)) & slow_attacks(t, sb, bb(sa));
                 }
             }
