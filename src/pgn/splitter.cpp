@@ -39,7 +39,7 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     view_ = src_.can_view();
     // A small plain file is read in one piece of its size, up to read_size (10,000 files on
     // one command line would otherwise each allocate a buffer of read_size and more).
-    if (small_plain(src_))
+    if (plain_sized(src_))
         chunk_ = std::clamp<std::size_t>(std::size_t(src_.size_hint()) + 1, std::size_t{64} << 10,
                                          read_size);
     if (!view_) {

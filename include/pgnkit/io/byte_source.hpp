@@ -143,10 +143,5 @@ inline constexpr std::size_t read_chunk_size = std::size_t{4} << 20;
 inline bool plain_sized(const ByteSource& s) {
     return s.compression() == Compression::None && s.size_hint() != 0;
 }
-/// A plain source of known size under read_chunk_size: a few reads take it whole, so it
-/// needs no buffer of the full read size.
-inline bool small_plain(const ByteSource& s) {
-    return plain_sized(s) && s.size_hint() < read_chunk_size;
-}
 
 } // namespace pgnkit
