@@ -1,6 +1,8 @@
 #include "pgnkit/chess/bitboard.hpp"
 
+#include <cstdint>
 #include <cstdlib>
+#include <new>
 #include <sys/mman.h>
 
 namespace pgnkit::chess {
@@ -15,6 +17,17 @@ Tables tables;
 } // namespace detail
 
 namespace {
+
+/// The slider attacks by magic index (fancy magics): rooks 102,400 entries, bishops 5,248.
+struct SliderTables {
+    Bitboard rook[0x19000];
+    Bitboard bishop[0x1480];
+};
+constexpr std::size_t huge_page = std::size_t{2} << 20;
+static_assert(sizeof(SliderTables) <= huge_page);
+/// Two huge pages of address space (untouched but for the one that holds the SliderTables:
+/// no memory of its own), so that one whole huge page aligned to its size lies inside.
+alignas(4096) unsigned char slider_space[2 * huge_page];
 
 /// Attacks of a slider by ray walking: used only to build the tables.
 /// The squares from each square in each of the 8 directions, the square itself excluded:
@@ -214,12 +227,15 @@ void init_all() {
             for (int dr = -1; dr <= 1; ++dr)
                 if (df || dr) add(detail::king_attacks[s], df, dr);
     }
+    const std::uintptr_t space = reinterpret_cast<std::uintptr_t>(slider_space);
+    void* const page = slider_space + ((huge_page - space % huge_page) % huge_page);
 #ifdef MADV_HUGEPAGE
-    // Before the first write: the kernel may then back the block with a huge page.
-    ::madvise(&detail::tables, sizeof detail::tables, MADV_HUGEPAGE);
+    // Before the first write: the kernel may then back the page with a huge page.
+    ::madvise(page, huge_page, MADV_HUGEPAGE);
 #endif
-    init_magics(PieceType::Rook, detail::tables.rook, detail::rook_magics);
-    init_magics(PieceType::Bishop, detail::tables.bishop, detail::bishop_magics);
+    SliderTables* const sliders = ::new (page) SliderTables;
+    init_magics(PieceType::Rook, sliders->rook, detail::rook_magics);
+    init_magics(PieceType::Bishop, sliders->bishop, detail::bishop_magics);
     for (int a = 0; a < 64; ++a)
         for (int b = 0; b < 64; ++b) {
             Square sa = Square(a), sb = Square(b);

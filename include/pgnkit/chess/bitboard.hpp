@@ -59,15 +59,16 @@ extern Magic bishop_magics[64];
 extern Bitboard pawn_attacks[2][64];
 extern Bitboard knight_attacks[64];
 extern Bitboard king_attacks[64];
-/// The large tables (1 MB) in one block aligned to and as large as a 2 MB huge page, which
-/// the kernel is asked to back with one (init_bitboards): one page fault at start-up and
-/// one TLB entry, instead of 250 of each (a page fault costs 10-15 us on the virtual
-/// machines measured here).
-struct alignas(2 << 20) Tables {
+/// The tables of square pairs (64 KB). The slider attacks by magic index (rook_magics[s].attacks,
+/// bishop_magics[s].attacks: 841 KB) lie in one block of their own that the kernel is asked to
+/// back with a 2 MB huge page (init_bitboards): one page fault at start-up and one TLB entry,
+/// instead of some 200 of each (a page fault costs 10-15 us on the virtual machines measured
+/// here). That block is found inside a larger static one at run time, not aligned by the
+/// linker: a section aligned to 2 MB makes a segment of its own without file bytes, and
+/// valgrind then reads no symbols of the program (scripts/instr.sh -t, memcheck's stacks).
+struct alignas(64) Tables {
     Bitboard between[64][64]; ///< squares strictly between, plus the second square
     Bitboard line[64][64];    ///< the full line through both squares, or 0
-    Bitboard rook[0x19000];   ///< rook attacks by magic index: 102,400 entries (fancy magics)
-    Bitboard bishop[0x1480];  ///< bishop attacks by magic index: 5,248 entries
 };
 extern Tables tables;
 } // namespace detail
