@@ -801,7 +801,8 @@ inline bool needs_legality_test(const Position& pos, Square from, Square to, Squ
     const Bitboard line = line_bb(ksq, from);
     const Bitboard sliders = pos.pieces(~pos.side_to_move()) & ~pos.pieces(PieceType::Pawn) &
                              ~pos.pieces(PieceType::Knight);
-    return pos.checkers() || ((line & sliders) && !(line & bb(to)));
+    // One branch on the three tests (the slider test is true often and at random).
+    return (pos.checkers() | unsigned(((line & sliders) != 0) & ((line & bb(to)) == 0))) != 0;
 }
 
 /// The position a resolver of the fast pass is given: with Play, it plays the usual move

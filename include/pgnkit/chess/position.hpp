@@ -193,7 +193,9 @@ inline void Position::play_normal(Square from, Square to) {
     if constexpr (Pt == PieceType::King) {
         if (castling_) k ^= drop_castling(us, true, from, to);
     } else {
-        if (castling_ && (ft & castle_rooks_)) k ^= drop_castling(us, false, from, to);
+        // A move from or to a castling rook's square first (nearly never), then the rights
+        // (which a predictor tells less well: they last a part of each game).
+        if ((ft & castle_rooks_) && castling_) k ^= drop_castling(us, false, from, to);
     }
     key_ = k;
     const Square ksq = king_[idx(them)];

@@ -478,9 +478,10 @@ struct PgnReader::Run {
         unsigned char fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
         const bool short_ok = rd.limits_.comment_keep_limit >= 47;
         for (;;) {
-            if (p + 1 < lim && str[p] == ' ' && static_cast<unsigned char>(str[p + 1]) > ' ') {
+            if (p + 1 < lim && ((str[p] == ' ') & (static_cast<unsigned char>(str[p + 1]) > ' '))) {
                 // One space before a token (the usual separator): the token is not at a line
-                // start (no escape line) and before the next elision.
+                // start (no escape line) and before the next elision. (Both bytes in one
+                // branch.)
                 ++p;
             } else {
                 i = p;
