@@ -955,6 +955,25 @@ bool GameSplitter::plain_tag_lines() {
     return true;
 }
 
+namespace {
+/// The CR and LF bytes among the 64 at p, a bit each.
+inline std::uint64_t line_breaks64(const char* p) {
+#ifdef __SSE2__
+    const auto m = [](const char* q) {
+        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpeq_epi8(w, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(w, _mm_set1_epi8('\r'))))));
+    };
+    return m(p) | m(p + 16) << 16 | m(p + 32) << 32 | m(p + 48) << 48;
+#else
+    std::uint64_t r = 0;
+    for (int k = 0; k < 64; ++k)
+        if (p[k] == '\n' || p[k] == '\r') r |= std::uint64_t{1} << k;
+    return r;
+#endif
+}
+} // namespace
+
 bool GameSplitter::usual_tag_lines(const char* b, std::size_t e, std::size_t gs, std::size_t& q,
                                    std::size_t& last, std::size_t& ls, std::uint64_t& lines) {
     // What plain_tag_lines' loop does with a line of a tag section (game_ is Tags), no blank line
@@ -973,6 +992,14 @@ bool GameSplitter::usual_tag_lines(const char* b, std::size_t e, std::size_t gs,
     bool more = true;
     const auto at = [gs](std::size_t k) { return static_cast<std::uint32_t>(k - gs); };
     while (nb < std::size(buf.marks)) {
+        // The line's break, found apart from its parse: the next line's parse then waits for
+        // this search only, not for this line's (a usual line holds no CR or LF before the
+        // one after its `"]`, so the first one from p is that one). A line longer than 64
+        // bytes is left to the caller.
+        if (e - p < 64) break;
+        const std::uint64_t lm = line_breaks64(b + p);
+        if (lm == 0) break;
+        const std::size_t brk = p + static_cast<std::size_t>(__builtin_ctzll(lm));
         detail::PlainTag t;
         std::size_t r;
         if (!usual_tag_line(b, p, e, t, r)) break;
@@ -980,10 +1007,10 @@ bool GameSplitter::usual_tag_lines(const char* b, std::size_t e, std::size_t gs,
         if (t.name_end - p > 8) h = mix_name_word(h, t.name_hi);
         add_name(h);
         buf.marks[nb++] = {at(p - 1),       at(t.name_end), at(t.value_begin),
-                           at(t.value_end), at(r),          true};
-        lr = r;
-        p = r + 1;
-        if (b[r] == '\r' && p < e && b[p] == '\n') ++p;
+                           at(t.value_end), at(brk),        true};
+        lr = brk;
+        p = brk + 1;
+        if (b[brk] == '\r' && p < e && b[p] == '\n') ++p;
         next = p;
         if (p == e || b[p] != '[') {
             more = false;
