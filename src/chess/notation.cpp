@@ -1046,21 +1046,49 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
         return fast_castling(pos,
                              kind == San::Kind::CastleKing ? CastleSide::King : CastleSide::Queen);
     }
-    if (e < 2 || first == 6) return 0;
-    const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
-    if ((file | rank) > 7) return 0;
-    std::uint64_t lo = san_word(San::Kind::Normal, -1, -1, rank * 8 + file, false);
-    std::size_t k = e - 2;
-    if (k == 0) { // e4
-        w = lo;
-        return fast_push<Play>(pos, before, lo);
-    }
-    if (first == 0) { // exd5: the only pawn shape taken here
-        if (k != 2 || p[1] != 'x') return 0;
-        lo ^= std::uint64_t(0xFF ^ (byte(p[0]) - 'a')) << 16 | std::uint64_t(1) << 48;
+    // The shape is told from the leading bytes (loaded as soon as the token's start is
+    // known), the length only checked: a mispredicted shape is then found out early.
+    const std::uint64_t none = san_word(San::Kind::Normal, -1, -1, 0, false);
+    const unsigned b1 = byte(p[1]);
+    if (first == 0) { // e4, exd5: the only pawn shapes taken here
+        const unsigned file = byte(p[0]) - 'a';
+        if (b1 - '1' < 8) {
+            if (e != 2) return 0;
+            const std::uint64_t lo = none | std::uint64_t((b1 - '1') * 8 + file) << 32;
+            w = lo;
+            return fast_push<Play>(pos, before, lo);
+        }
+        if (b1 != 'x' || e != 4) return 0;
+        const unsigned tf = byte(p[2]) - 'a', tr = byte(p[3]) - '1';
+        if ((tf | tr) > 7) return 0;
+        const std::uint64_t lo = (none | std::uint64_t(tr * 8 + tf) << 32) ^
+                                 (std::uint64_t(0xFF ^ file) << 16 | std::uint64_t(1) << 48);
         w = lo;
         return fast_pawn_capture<Play>(pos, before, lo);
     }
+    if (first == 6 || e < 3) return 0;
+    {
+        const unsigned f1 = b1 - 'a', r2 = byte(p[2]) - '1';
+        if ((f1 | r2) <= 7) { // Nf3
+            if (e == 3) {
+                const std::uint64_t lo = none | std::uint64_t(r2 * 8 + f1) << 32;
+                w = lo;
+                return PieceResolvers<Play>[first](pos, before, lo);
+            }
+        } else if (b1 == 'x' && e == 4) { // Nxf3
+            const unsigned tf = byte(p[2]) - 'a', tr = byte(p[3]) - '1';
+            if ((tf | tr) > 7) return 0;
+            const std::uint64_t lo =
+                none | std::uint64_t(tr * 8 + tf) << 32 | std::uint64_t(1) << 48;
+            w = lo;
+            return PieceResolvers<Play>[first](pos, before, lo);
+        }
+    }
+    // The other piece shapes, from the end: Nbd2, R1e2, Qh4xe1 …
+    const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
+    if ((file | rank) > 7) return 0;
+    std::uint64_t lo = none | std::uint64_t(rank * 8 + file) << 32;
+    std::size_t k = e - 2;
     if (k > 1) {
         if (p[k - 1] == 'x') {
             lo |= std::uint64_t(1) << 48;
