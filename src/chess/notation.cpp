@@ -1017,6 +1017,16 @@ constexpr std::array<std::uint8_t, 256> make_first_byte_table() {
 }
 constexpr std::array<std::uint8_t, 256> FirstByte = make_first_byte_table();
 
+/// The resolver of a piece move by the token's first byte (N B R Q K; else none): the
+/// indirect call's target one load after the byte.
+template <bool Play>
+constexpr std::array<FastResolver<Play>, 256> ResolverByByte = [] {
+    std::array<FastResolver<Play>, 256> t{};
+    for (std::size_t c = 0; c < 256; ++c)
+        if (FirstByte[c] >= 1 && FirstByte[c] <= 5) t[c] = PieceResolvers<Play>[FirstByte[c]];
+    return t;
+}();
+
 // The fast pass reads the usual shapes of export-format SAN in English: e4, exd5, Nf3,
 // Nbd2, R1e2, Qh4xe1, O-O, O-O-O, each with an optional + or #. It parses them as
 // parse_san() does (into the San word `w`) and resolves a legal move as resolve_impl()
@@ -1030,11 +1040,11 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
     std::size_t e = text.size();
     if (opts.piece_letters.size() >= 5 || e - 2 > 5) return 0; // English letters, 2-7 bytes
     const unsigned last = byte(p[e - 1]);
-    const unsigned first = FirstByte[byte(p[0])];
+    const unsigned b0 = byte(p[0]);
     // '+' (0x2B) and '#' (0x23) differ in bit 3 only.
     const bool suffix = (last & ~8u) == '#';
     e -= suffix;
-    if (first == 7) { // O-O, O-O-O
+    if (b0 == 'O') { // O-O, O-O-O
         San::Kind kind;
         if (e == 3 && p[1] == '-' && p[2] == 'O')
             kind = San::Kind::CastleKing;
@@ -1050,8 +1060,8 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
     // known), the length only checked: a mispredicted shape is then found out early.
     const std::uint64_t none = san_word(San::Kind::Normal, -1, -1, 0, false);
     const unsigned b1 = byte(p[1]);
-    if (first == 0) { // e4, exd5: the only pawn shapes taken here
-        const unsigned file = byte(p[0]) - 'a';
+    const unsigned file = b0 - 'a';
+    if (file < 8) { // e4, exd5: the only pawn shapes taken here
         if (b1 - '1' < 8) {
             if (e != 2) return 0;
             const std::uint64_t lo = none | std::uint64_t((b1 - '1') * 8 + file) << 32;
@@ -1066,14 +1076,15 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
         w = lo;
         return fast_pawn_capture<Play>(pos, before, lo);
     }
-    if (first == 6 || e < 3) return 0;
+    const FastResolver<Play> resolve = ResolverByByte<Play>[b0];
+    if (resolve == nullptr || e < 3) return 0;
     {
         const unsigned f1 = b1 - 'a', r2 = byte(p[2]) - '1';
         if ((f1 | r2) <= 7) { // Nf3
             if (e == 3) {
                 const std::uint64_t lo = none | std::uint64_t(r2 * 8 + f1) << 32;
                 w = lo;
-                return PieceResolvers<Play>[first](pos, before, lo);
+                return resolve(pos, before, lo);
             }
         } else if (b1 == 'x' && e == 4) { // Nxf3
             const unsigned tf = byte(p[2]) - 'a', tr = byte(p[3]) - '1';
@@ -1081,13 +1092,13 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
             const std::uint64_t lo =
                 none | std::uint64_t(tr * 8 + tf) << 32 | std::uint64_t(1) << 48;
             w = lo;
-            return PieceResolvers<Play>[first](pos, before, lo);
+            return resolve(pos, before, lo);
         }
     }
     // The other piece shapes, from the end: Nbd2, R1e2, Qh4xe1 …
-    const unsigned file = byte(p[e - 2]) - 'a', rank = byte(p[e - 1]) - '1';
-    if ((file | rank) > 7) return 0;
-    std::uint64_t lo = none | std::uint64_t(rank * 8 + file) << 32;
+    const unsigned tf = byte(p[e - 2]) - 'a', tr = byte(p[e - 1]) - '1';
+    if ((tf | tr) > 7) return 0;
+    std::uint64_t lo = none | std::uint64_t(tr * 8 + tf) << 32;
     std::size_t k = e - 2;
     if (k > 1) {
         if (p[k - 1] == 'x') {
@@ -1105,7 +1116,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
         if (k != 1) return 0;
     }
     w = lo;
-    return PieceResolvers<Play>[first](pos, before, lo);
+    return resolve(pos, before, lo);
 }
 
 } // namespace
