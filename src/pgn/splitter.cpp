@@ -7,6 +7,7 @@
 #include "pgnkit/pgn/simd.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <iterator>
 #ifdef PGNKIT_SIMD_AVX2
@@ -966,10 +967,8 @@ inline std::uint64_t line_breaks64(const char* p) {
     };
     return m(p) | m(p + 16) << 16 | m(p + 32) << 32 | m(p + 48) << 48;
 #else
-    std::uint64_t r = 0;
-    for (int k = 0; k < 64; ++k)
-        if (p[k] == '\n' || p[k] == '\r') r |= std::uint64_t{1} << k;
-    return r;
+    (void)p; // (usual_tag_line takes no line without SSE2 either)
+    return 0;
 #endif
 }
 } // namespace
@@ -1003,6 +1002,7 @@ bool GameSplitter::usual_tag_lines(const char* b, std::size_t e, std::size_t gs,
         detail::PlainTag t;
         std::size_t r;
         if (!usual_tag_line(b, p, e, t, r)) break;
+        assert(brk == r);
         std::uint64_t h = mix_name_word(fnv_basis, t.name_lo);
         if (t.name_end - p > 8) h = mix_name_word(h, t.name_hi);
         add_name(h);
