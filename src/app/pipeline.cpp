@@ -14,6 +14,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -418,74 +419,81 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     } else {
         // The workers take turns at the splitter: each cuts its own next batch (under
         // `split_mu`) and processes it, so the batch's text is in the cache of the core
-        // that reads it, and no thread only splits. Outputs wait in `done` until the
-        // writer (this thread) hands them to the sink in order; a worker cuts no new batch
-        // while too many wait (a slow early batch), so memory stays flat.
+        // that reads it, and no thread only splits. Outputs wait in `done` until they can
+        // go to the sink in order: the worker that finishes the next one to write hands it
+        // and those after it that wait over (one worker at a time: `writing`). No thread
+        // only writes: on as many cores as workers, such a thread took a core from a
+        // worker at every batch. A worker cuts no new batch while too many wait (a slow
+        // early batch), so memory stays flat.
         const std::size_t max_waiting = std::size_t(opts.jobs) * 4 + 4;
         std::mutex mu, split_mu;
-        std::condition_variable space_cv, done_cv;
+        std::condition_variable space_cv;
         std::map<std::uint64_t, BatchOutput> done; // under mu
         bool reading_finished = false;             // under mu
-        std::uint64_t next_to_write = 0, emitted = 0;
+        bool writing = false;                      // under mu: a worker is at the sink
+        std::uint64_t next_to_write = 0;           // under mu
+        std::exception_ptr failure;                // under mu: what a worker threw
 
         std::vector<std::thread> workers;
         for (int w = 0; w < opts.jobs; ++w) {
             BatchProcessor& p = processor_for(w);
             workers.emplace_back([&, pp = &p] {
-                for (;;) {
-                    {
-                        std::unique_lock lk(mu);
-                        space_cv.wait(lk, [&] {
-                            return stop || reading_finished || done.size() < max_waiting;
-                        });
-                        if (reading_finished) return;
-                    }
-                    Batch b;
-                    {
-                        std::lock_guard split(split_mu);
-                        const bool got = reader.next(b);
-                        std::lock_guard lk(mu);
-                        if (!got) {
-                            if (!reading_finished) {
-                                reading_finished = true;
-                                done_cv.notify_all();
-                                space_cv.notify_all();
-                            }
-                            return;
+                try {
+                    for (;;) {
+                        {
+                            std::unique_lock lk(mu);
+                            space_cv.wait(lk, [&] {
+                                return stop || reading_finished || done.size() < max_waiting;
+                            });
+                            if (reading_finished) return;
                         }
-                        ++emitted;
-                    }
-                    BatchOutput out;
-                    if (!stop)
-                        process(*pp, b, out);
-                    else
-                        out.seq = b.seq;
-                    {
-                        std::lock_guard lk(mu);
+                        Batch b;
+                        {
+                            std::lock_guard split(split_mu);
+                            const bool got = reader.next(b);
+                            std::lock_guard lk(mu);
+                            if (!got) {
+                                if (!reading_finished) {
+                                    reading_finished = true;
+                                    space_cv.notify_all();
+                                }
+                                return;
+                            }
+                        }
+                        BatchOutput out;
+                        if (!stop)
+                            process(*pp, b, out);
+                        else
+                            out.seq = b.seq;
+                        std::unique_lock lk(mu);
                         done.emplace(out.seq, std::move(out));
+                        if (writing) continue; // the worker at the sink takes it
+                        writing = true;
+                        for (auto it = done.find(next_to_write); it != done.end();
+                             it = done.find(next_to_write)) {
+                            BatchOutput next = std::move(it->second);
+                            done.erase(it);
+                            ++next_to_write;
+                            lk.unlock();
+                            space_cv.notify_one();
+                            deliver(next);
+                            if (stop) space_cv.notify_all();
+                            lk.lock();
+                        }
+                        writing = false;
                     }
-                    done_cv.notify_one();
+                } catch (...) {
+                    // Handed to the caller once every worker has stopped.
+                    std::lock_guard lk(mu);
+                    if (!failure) failure = std::current_exception();
+                    stop = true;
+                    space_cv.notify_all();
                 }
             });
         }
-        // The writer: this thread hands outputs to the sink strictly in sequence order.
-        for (;;) {
-            std::unique_lock lk(mu);
-            done_cv.wait(lk, [&] {
-                return done.count(next_to_write) || (reading_finished && next_to_write == emitted);
-            });
-            auto it = done.find(next_to_write);
-            if (it == done.end()) break; // everything emitted has been written
-            BatchOutput out = std::move(it->second);
-            done.erase(it);
-            ++next_to_write;
-            lk.unlock();
-            space_cv.notify_one();
-            deliver(out);
-            if (stop) space_cv.notify_all();
-        }
         for (auto& t : workers)
             if (t.joinable()) t.join();
+        if (failure) std::rethrow_exception(failure);
     }
     progress.update(reader.bytes_read(), reader.total_bytes(), games_done, true);
     progress.finish();
