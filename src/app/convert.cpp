@@ -76,6 +76,7 @@ class ConvertProcessor final : public BatchProcessor {
                 break;
             case GameVerdict::Invalid:
                 ++stats.invalid;
+                ++out.invalid;
                 report_errors(out.rejects, span);
                 if (!opts_.valid_only) out.out.append(span.text).append(raw_separator(span.text));
                 break;
@@ -153,9 +154,11 @@ int run_convert(const ConvertRunOptions& opts) {
     po.progress = opts.progress;
     int io_errors = 0;
     bool write_failed = false;
+    std::uint64_t invalid_written = 0;
     auto stats = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
         [&](BatchOutput& b) {
+            invalid_written += b.invalid;
             if (!b.io_error.empty()) {
                 ++io_errors;
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
@@ -176,7 +179,8 @@ int run_convert(const ConvertRunOptions& opts) {
             fmt::print(stderr, "pgnkit convert: error: {}\n", out.error());
             return 2;
         }
-        return total.invalid ? 1 : 0; // stdout closed early: not an error
+        // Stdout closed early: not an error; the games handed to it count, not those read ahead.
+        return invalid_written ? 1 : 0;
     }
     out.commit();
 

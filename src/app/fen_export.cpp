@@ -1081,7 +1081,10 @@ class FenProcessor final : public BatchProcessor {
             reader_.read(span, *visitor_);
             ++stats.games;
             bool invalid = validator_->has_error();
-            if (invalid) ++stats.invalid;
+            if (invalid) {
+                ++stats.invalid;
+                ++out.invalid;
+            }
             for (const Diagnostic& d : validator_->diagnostics()) {
                 if (d.severity != Severity::Error) continue;
                 ++stats.errors;
@@ -1143,7 +1146,7 @@ int run_fen(const FenRunOptions& opts) {
         out.write(header);
     }
     std::unordered_set<std::uint64_t> seen;
-    std::uint64_t unique_written = 0, duplicates = 0;
+    std::uint64_t unique_written = 0, duplicates = 0, invalid_written = 0;
     int io_errors = 0;
     PipelineOptions po;
     po.inputs = opts.inputs;
@@ -1153,6 +1156,7 @@ int run_fen(const FenRunOptions& opts) {
     auto stats = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
         [&](BatchOutput& b) {
+            invalid_written += b.invalid;
             if (!b.err.empty()) std::fwrite(b.err.data(), 1, b.err.size(), stderr);
             if (!b.io_error.empty()) {
                 ++io_errors;
@@ -1191,7 +1195,8 @@ int run_fen(const FenRunOptions& opts) {
                    total.games, total.invalid, opts.valid_only ? ", skipped" : "", total.positions,
                    opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "");
     if (stats.io_errors || io_errors) return 2;
-    return total.invalid ? 1 : 0;
+    // Stdout closed early: the games handed to it count, not those the workers read ahead.
+    return (stats.stopped ? invalid_written : total.invalid) ? 1 : 0;
 }
 
 } // namespace pgnkit::app

@@ -414,7 +414,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.err.clear();
                 out.keys.clear();
                 out.html.clear();
-                out.games = out.bytes = 0;
+                out.games = out.bytes = out.invalid = 0;
             });
     } else {
         // The workers take turns at the splitter: each cuts its own next batch (under

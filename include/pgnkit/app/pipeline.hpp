@@ -92,6 +92,9 @@ struct BatchOutput {
     std::vector<HtmlBlock> html;
     std::uint64_t games = 0;
     std::uint64_t bytes = 0;
+    /// Games of the batch with an error, where the command counts them (fen, convert): the
+    /// exit status of a run whose output was closed early (| head) counts those written.
+    std::uint64_t invalid = 0;
 };
 
 /// A per-worker engine: processes the games of a batch. Each worker owns one, so it
