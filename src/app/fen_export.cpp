@@ -1163,7 +1163,8 @@ int run_fen(const FenRunOptions& opts) {
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
             }
             if (!opts.unique) return out.write(b.out);
-            // Dedup in input order, here in the one writer, so every --jobs gives the same bytes.
+            // Dedup in input order, here at the sink (one batch at a time, in order), so every
+            // --jobs gives the same bytes.
             filtered.clear();
             std::size_t pos = 0;
             for (std::uint64_t key : b.keys) {
