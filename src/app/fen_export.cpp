@@ -1196,8 +1196,9 @@ int run_fen(const FenRunOptions& opts) {
                    total.games, total.invalid, opts.valid_only ? ", skipped" : "", total.positions,
                    opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "");
     if (stats.io_errors || io_errors) return 2;
-    // Stdout closed early: the games handed to it count, not those the workers read ahead.
-    return (stats.stopped ? invalid_written : total.invalid) ? 1 : 0;
+    // The games handed to the output: with stdout closed early (| head), not those the workers
+    // had replayed ahead.
+    return invalid_written ? 1 : 0;
 }
 
 } // namespace pgnkit::app
