@@ -289,7 +289,9 @@ enum TagSlot : std::uint8_t {
 class StatsVisitor final : public ReplayVisitor {
   public:
     StatsVisitor(StatsGroups& out, bool valid_only, GameValidator& v)
-        : ReplayVisitor(v, false), out_(out), valid_only_(valid_only) {}
+        : ReplayVisitor(v, false), out_(out), valid_only_(valid_only) {
+        v_.keep_before(); // main_move() reads last_before() after every move
+    }
 
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);

@@ -1073,14 +1073,15 @@ bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLoca
 }
 
 void GameValidator::wrong_move_number(const Frame& f) {
-    int want = f.before.fullmove_number();
+    const chess::Position& before = f.before_pos();
+    int want = before.fullmove_number();
     if (f.expect_number != want)
         add(Code::MoveNumber, f.number_loc,
             fmt::format("move number {} but the position is at move {}", f.expect_number, want), {},
-            &f.before, f.ply + 1);
+            &before, f.ply + 1);
     else
         add(Code::MoveNumber, f.number_loc,
-            fmt::format("'{}...' before a white move", f.expect_number), {}, &f.before, f.ply + 1);
+            fmt::format("'{}...' before a white move", f.expect_number), {}, &before, f.ply + 1);
 }
 
 void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc,
@@ -1090,7 +1091,7 @@ void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const So
                     mate    ? "checkmate not marked '#'"
                     : check ? "check not marked '+'"
                             : "marked as check but gives no check"),
-        text, &f.before, f.ply);
+        text, &f.before_pos(), f.ply);
 }
 
 bool GameValidator::decide_mate(Frame& f) {
@@ -1143,7 +1144,7 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
     v.stop.dead = parent.stop.dead || !parent.has_before;
     v.stop.ended = false;
     v.end = LineEnd::None;
-    v.has_before = false;
+    v.has_before = v.before_stale = false;
     v.expect_number = 0;
     v.popped = false;
     v.stop.historic_draw = LineEnd::None;
@@ -1153,7 +1154,7 @@ void GameValidator::begin_variation(const SourceLocation& loc) {
         add(Code::UnexpectedText, loc,
             "variation before the first move: nothing to replace; not replayed");
     if (!v.stop.dead) {
-        v.pos = parent.before;
+        v.pos = parent.before_pos();
         v.ply = parent.ply - 1;
         v.popped_key = history_.back();
         history_.pop_back();

@@ -811,15 +811,17 @@ template <bool Play>
 using FastPos = std::conditional_t<Play, Position&, const Position&>;
 
 /// The answer for the legal move of the Pt from `from` to `to` that the fast pass resolved
-/// without liberties; with Play, `*before` becomes the position and the move is played.
+/// without liberties; with Play, the move is played, `*undo` records how to take it back and
+/// `*before` (if given) becomes the position before it.
 template <PieceType Pt, bool Play>
-inline std::uint64_t take(FastPos<Play> pos, Position* before, Square from, Square to) {
+inline std::uint64_t take(FastPos<Play> pos, Position* before, Position::NormalUndo* undo,
+                          Square from, Square to) {
     if constexpr (Play) {
-        *before = pos;
-        pos.template play_normal<Pt>(from, to);
+        if (before != nullptr) *before = pos;
+        pos.template play_normal<Pt>(from, to, *undo);
         return fast_result(Move(from, to), 0) | FastPlayed;
     } else {
-        (void)before;
+        (void)before, (void)undo;
         return fast_result(Move(from, to), 0);
     }
 }
@@ -827,15 +829,16 @@ inline std::uint64_t take(FastPos<Play> pos, Position* before, Square from, Squa
 /// The end of the fast pass for a pawn move from `from` to `to` that is legal if its piece
 /// may move (piece_move_legal).
 template <bool Play>
-[[gnu::noinline]] std::uint64_t finish_pawn(FastPos<Play> pos, Position* before, Square from,
-                                            Square to) {
+[[gnu::noinline]] std::uint64_t finish_pawn(FastPos<Play> pos, Position* before,
+                                            Position::NormalUndo* undo, Square from, Square to) {
     if (!piece_move_legal(pos, from, to, pos.king_square(pos.side_to_move()))) return 0;
-    return take<PieceType::Pawn, Play>(pos, before, from, to);
+    return take<PieceType::Pawn, Play>(pos, before, undo, from, to);
 }
 
 /// The fast pass for e4: the pawn that pushes there.
 template <bool Play>
-[[gnu::noinline]] std::uint64_t fast_push(FastPos<Play> pos, Position* before, std::uint64_t w) {
+[[gnu::noinline]] std::uint64_t fast_push(FastPos<Play> pos, Position* before,
+                                          Position::NormalUndo* undo, std::uint64_t w) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = word_to(w);
     // Relative ranks 3 to 7 (no promotion): relative squares 16 to 55.
@@ -844,14 +847,14 @@ template <bool Play>
     const Bitboard origin = pawn_push_origin(pos, us, to);
     if (!origin) return 0;
     if (needs_legality_test(pos, lsb(origin), to, ksq))
-        return finish_pawn<Play>(pos, before, lsb(origin), to);
-    return take<PieceType::Pawn, Play>(pos, before, lsb(origin), to);
+        return finish_pawn<Play>(pos, before, undo, lsb(origin), to);
+    return take<PieceType::Pawn, Play>(pos, before, undo, lsb(origin), to);
 }
 
 /// The fast pass for exd5: a pawn capture (not en passant, not promoting).
 template <bool Play>
 [[gnu::noinline]] std::uint64_t fast_pawn_capture(FastPos<Play> pos, Position* before,
-                                                  std::uint64_t w) {
+                                                  Position::NormalUndo* undo, std::uint64_t w) {
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us), to = word_to(w);
     const bool pawn_rank = unsigned(relative(us, to)) - 16 < 40; // as in fast_push()
@@ -859,14 +862,15 @@ template <bool Play>
         pawn_attacks(them, to) & pos.pieces(us, PieceType::Pawn) & file_bb(word_file(w));
     if (ksq == NoSquare || !pawn_rank || !(pos.pieces(them) & bb(to)) || !origin) return 0;
     if (needs_legality_test(pos, lsb(origin), to, ksq))
-        return finish_pawn<Play>(pos, before, lsb(origin), to);
-    return take<PieceType::Pawn, Play>(pos, before, lsb(origin), to);
+        return finish_pawn<Play>(pos, before, undo, lsb(origin), to);
+    return take<PieceType::Pawn, Play>(pos, before, undo, lsb(origin), to);
 }
 
 /// The end of the fast pass for piece moves: `legal` holds the origins of every legal move
 /// of the piece type to the San's square; the disambiguation must pick one.
 template <PieceType Pt, bool Play>
-[[gnu::noinline]] std::uint64_t finish_piece(FastPos<Play> pos, Position* before, std::uint64_t w,
+[[gnu::noinline]] std::uint64_t finish_piece(FastPos<Play> pos, Position* before,
+                                             Position::NormalUndo* undo, std::uint64_t w,
                                              Bitboard legal) {
     const int ff = word_file(w), fr = word_rank(w);
     const bool capture = word_capture(w);
@@ -888,7 +892,7 @@ template <PieceType Pt, bool Play>
     }
     const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
     if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
-    if (Play && lib == 0) return take<Pt, Play>(pos, before, from, to);
+    if (Play && lib == 0) return take<Pt, Play>(pos, before, undo, from, to);
     return fast_result(Move(from, to), lib);
 }
 
@@ -905,16 +909,18 @@ inline std::uint64_t piece_move_result(const Position& pos, std::uint64_t w, Squ
 
 /// piece_move_result(), played as take() plays when there is no liberty.
 template <PieceType Pt, bool Play>
-inline std::uint64_t take_piece(FastPos<Play> pos, Position* before, std::uint64_t w, Square from) {
+inline std::uint64_t take_piece(FastPos<Play> pos, Position* before, Position::NormalUndo* undo,
+                                std::uint64_t w, Square from) {
     const std::uint64_t r = piece_move_result(pos, w, from);
     if (!Play || (r >> 32) != 0) return r;
-    return take<Pt, Play>(pos, before, from, word_to(w));
+    return take<Pt, Play>(pos, before, undo, from, word_to(w));
 }
 
 /// finish_piece() for the pseudo-legal origins `origins` (pieces other than the king) that
 /// need a legality test.
 template <PieceType Pt, bool Play>
-[[gnu::noinline]] std::uint64_t filter_piece(FastPos<Play> pos, Position* before, std::uint64_t w,
+[[gnu::noinline]] std::uint64_t filter_piece(FastPos<Play> pos, Position* before,
+                                             Position::NormalUndo* undo, std::uint64_t w,
                                              Bitboard origins) {
     const Square ksq = pos.king_square(pos.side_to_move()), to = word_to(w);
     Bitboard legal = origins;
@@ -922,7 +928,7 @@ template <PieceType Pt, bool Play>
         const Square s = pop_lsb(b);
         if (!piece_move_legal(pos, s, to, ksq)) legal ^= bb(s);
     }
-    return finish_piece<Pt, Play>(pos, before, w, legal);
+    return finish_piece<Pt, Play>(pos, before, undo, w, legal);
 }
 
 /// The origins of `us`'s pieces of type `pt` (knight to queen) that attack `to`.
@@ -942,14 +948,16 @@ Bitboard piece_attackers(const Position& pos, Color us, Square to) {
 
 /// fast_piece() when several sliders of the type stand on lines through the San's square.
 template <PieceType Pt, bool Play>
-[[gnu::noinline]] std::uint64_t fast_sliders(FastPos<Play> pos, Position* before, std::uint64_t w) {
-    return filter_piece<Pt, Play>(pos, before, w,
+[[gnu::noinline]] std::uint64_t fast_sliders(FastPos<Play> pos, Position* before,
+                                             Position::NormalUndo* undo, std::uint64_t w) {
+    return filter_piece<Pt, Play>(pos, before, undo, w,
                                   piece_attackers<Pt>(pos, pos.side_to_move(), word_to(w)));
 }
 
 /// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
 template <PieceType Pt, bool Play>
-[[gnu::noinline]] std::uint64_t fast_piece(FastPos<Play> pos, Position* before, std::uint64_t w) {
+[[gnu::noinline]] std::uint64_t fast_piece(FastPos<Play> pos, Position* before,
+                                           Position::NormalUndo* undo, std::uint64_t w) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = word_to(w);
     const Bitboard tb = bb(to);
@@ -960,8 +968,8 @@ template <PieceType Pt, bool Play>
         if ((word_file(w) >= 0 && word_rank(w) >= 0) || !(king_attacks(to) & bb(ksq)) ||
             !king_step_legal(pos, ksq, to))
             return 0;
-        if (disambiguated) return finish_piece<Pt, Play>(pos, before, w, bb(ksq));
-        return take_piece<Pt, Play>(pos, before, w, ksq);
+        if (disambiguated) return finish_piece<Pt, Play>(pos, before, undo, w, bb(ksq));
+        return take_piece<Pt, Play>(pos, before, undo, w, ksq);
     } else {
         Bitboard origins;
         if constexpr (Pt == PieceType::Knight) {
@@ -976,21 +984,22 @@ template <PieceType Pt, bool Play>
             origins = (Pt == PieceType::Rook ? 0 : diag & diag_rays(to)) |
                       (Pt == PieceType::Bishop ? 0 : orth & orth_rays(to));
             if (!origins) return 0;
-            if (more_than_one(origins)) return fast_sliders<Pt, Play>(pos, before, w);
+            if (more_than_one(origins)) return fast_sliders<Pt, Play>(pos, before, undo, w);
             if (between_bb(lsb(origins), to) & pos.pieces() & ~tb) origins = 0;
         }
         if (!origins || more_than_one(origins) || disambiguated)
-            return filter_piece<Pt, Play>(pos, before, w, origins);
+            return filter_piece<Pt, Play>(pos, before, undo, w, origins);
         if (needs_legality_test(pos, lsb(origins), to, ksq))
-            return filter_piece<Pt, Play>(pos, before, w, origins);
+            return filter_piece<Pt, Play>(pos, before, undo, w, origins);
         // The usual case: one piece that may move, no disambiguation written.
-        return take_piece<Pt, Play>(pos, before, w, lsb(origins));
+        return take_piece<Pt, Play>(pos, before, undo, w, lsb(origins));
     }
 }
 
 /// The resolvers of piece moves by PieceType (1 knight … 5 king).
 template <bool Play>
-using FastResolver = std::uint64_t (*)(FastPos<Play>, Position*, std::uint64_t);
+using FastResolver = std::uint64_t (*)(FastPos<Play>, Position*, Position::NormalUndo*,
+                                       std::uint64_t);
 template <bool Play>
 constexpr FastResolver<Play> PieceResolvers[6] = {
     nullptr,
@@ -1034,8 +1043,9 @@ constexpr std::array<FastResolver<Play>, 256> ResolverByByte = [] {
 // every other shape gives 0, and the general code gives the answer, the same for the shapes
 // taken here. Parsing makes no call but tail calls, so that it saves no registers.
 template <bool Play>
-inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_view text,
-                               const SanParseOptions& opts, std::uint64_t& w) {
+inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, Position::NormalUndo* undo,
+                               std::string_view text, const SanParseOptions& opts,
+                               std::uint64_t& w) {
     const char* p = text.data();
     std::size_t e = text.size();
     if (opts.piece_letters.size() >= 5 || e - 2 > 5) return 0; // English letters, 2-7 bytes
@@ -1066,7 +1076,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
             if (e != 2) return 0;
             const std::uint64_t lo = none | std::uint64_t((b1 - '1') * 8 + file) << 32;
             w = lo;
-            return fast_push<Play>(pos, before, lo);
+            return fast_push<Play>(pos, before, undo, lo);
         }
         if (b1 != 'x' || e != 4) return 0;
         const unsigned tf = byte(p[2]) - 'a', tr = byte(p[3]) - '1';
@@ -1074,7 +1084,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
         const std::uint64_t lo = (none | std::uint64_t(tr * 8 + tf) << 32) ^
                                  (std::uint64_t(0xFF ^ file) << 16 | std::uint64_t(1) << 48);
         w = lo;
-        return fast_pawn_capture<Play>(pos, before, lo);
+        return fast_pawn_capture<Play>(pos, before, undo, lo);
     }
     const FastResolver<Play> resolve = ResolverByByte<Play>[b0];
     if (resolve == nullptr || e < 3) return 0;
@@ -1084,7 +1094,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
             if (e == 3) {
                 const std::uint64_t lo = none | std::uint64_t(r2 * 8 + f1) << 32;
                 w = lo;
-                return resolve(pos, before, lo);
+                return resolve(pos, before, undo, lo);
             }
         } else if (b1 == 'x' && e == 4) { // Nxf3
             const unsigned tf = byte(p[2]) - 'a', tr = byte(p[3]) - '1';
@@ -1092,7 +1102,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
             const std::uint64_t lo =
                 none | std::uint64_t(tr * 8 + tf) << 32 | std::uint64_t(1) << 48;
             w = lo;
-            return resolve(pos, before, lo);
+            return resolve(pos, before, undo, lo);
         }
     }
     // The other piece shapes, from the end: Nbd2, R1e2, Qh4xe1 …
@@ -1116,7 +1126,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
         if (k != 1) return 0;
     }
     w = lo;
-    return resolve(pos, before, lo);
+    return resolve(pos, before, undo, lo);
 }
 
 } // namespace
@@ -1124,19 +1134,19 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, std::string_
 std::uint64_t fast_resolve_san(const Position& pos, std::string_view text,
                                const SanParseOptions& opts) {
     std::uint64_t w;
-    return fast_pass<false>(pos, nullptr, text, opts, w);
+    return fast_pass<false>(pos, nullptr, nullptr, text, opts, w);
 }
 
-std::uint64_t fast_play_san(Position& pos, Position& before, std::string_view text,
-                            const SanParseOptions& opts) {
+std::uint64_t fast_play_san(Position& pos, Position* before, Position::NormalUndo& undo,
+                            std::string_view text, const SanParseOptions& opts) {
     std::uint64_t w;
-    return fast_pass<true>(pos, &before, text, opts, w);
+    return fast_pass<true>(pos, before, &undo, text, opts, w);
 }
 
 bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
                        San& san, SanResolution& r) {
     std::uint64_t w = 0;
-    const std::uint64_t x = fast_pass<false>(pos, nullptr, text, opts, w);
+    const std::uint64_t x = fast_pass<false>(pos, nullptr, nullptr, text, opts, w);
     if (!x) return parse_resolve_general(pos, text, opts, san, r);
     // San and SanResolution as parse_san() and resolve_san(pos, san, false) leave them: mate
     // in San's second word; ok, error Syntax (unused), one candidate, no check fields.

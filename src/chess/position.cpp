@@ -2,6 +2,7 @@
 
 #include "pgnkit/chess/zobrist.hpp"
 
+#include <cstddef>
 #include <cstring>
 
 namespace pgnkit::chess {
@@ -388,6 +389,44 @@ bool Position::is_consistent() const {
     Square ksq = king_[idx(stm_)];
     if (ksq != NoSquare && checkers_ != (attackers_to(ksq) & pieces(~stm_))) return false;
     return true;
+}
+
+void Position::undo_normal(const NormalUndo& u) {
+    static_assert(offsetof(Position, ep_) == offsetof(Position, halfmove_) + 2 &&
+                  offsetof(Position, castling_) == offsetof(Position, halfmove_) + 3 &&
+                  offsetof(Position, stm_) == offsetof(Position, halfmove_) + 4 &&
+                  offsetof(Position, chess960_) == offsetof(Position, halfmove_) + 5 &&
+                  offsetof(Position, king_) == offsetof(Position, halfmove_) + 6 &&
+                  offsetof(Position, fullmove_) == offsetof(Position, halfmove_) + 8 &&
+                  sizeof(NormalUndo::state) == 8);
+    const Color them = stm_, us = ~them;
+    const Square from = u.from, to = u.to;
+    const Piece captured = u.captured, pc = board_[to];
+    // The key as play_normal() changed it, the other way: the side to move, the en passant
+    // files hashed after and before the move (each as has_pseudo_ep() tells in its own
+    // position), the pieces, the castling rights lost.
+    std::uint64_t k = key_ ^ zobrist::white_to_move();
+    if (ep_ != NoSquare && has_pseudo_ep()) k ^= zobrist::en_passant(file_of(ep_));
+    k ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+    const Bitboard tb = bb(to), ft = bb(from) | tb;
+    by_type_[idx(type_of(pc))] ^= ft;
+    by_color_[idx(us)] ^= ft;
+    if (captured != Piece::None) {
+        by_type_[idx(type_of(captured))] ^= tb;
+        by_color_[idx(them)] ^= tb;
+        k ^= zobrist::piece(captured, to);
+    }
+    board_[from] = pc;
+    board_[to] = captured;
+    const unsigned rights_after = castling_;
+    std::memcpy(&halfmove_, &u.state, sizeof u.state); // the clock, ep, rights, side, kings
+    for (int i = 0; i < 4; ++i)
+        if ((rights_after ^ castling_) & (1u << i)) k ^= zobrist::castling(i);
+    fullmove_ -= idx(us);
+    if (ep_ != NoSquare && has_pseudo_ep()) k ^= zobrist::en_passant(file_of(ep_));
+    key_ = k;
+    const Square ksq = king_[idx(us)];
+    checkers_ = ksq == NoSquare ? 0 : attackers_to(ksq) & pieces(them);
 }
 
 bool Position::operator==(const Position& o) const {

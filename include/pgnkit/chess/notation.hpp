@@ -145,11 +145,12 @@ std::uint64_t fast_resolve_san(const Position& pos, std::string_view text,
 /// The bit of fast_play_san()'s answer that says it played the move.
 inline constexpr std::uint64_t FastPlayed = std::uint64_t(1) << 17;
 /// fast_resolve_san(), which for the usual move (a pawn or piece move, no castling, no
-/// liberties) also plays it: `before` becomes `pos`, then `pos` the position after the move,
-/// and the answer has FastPlayed set. Otherwise both are left unchanged (the caller plays
-/// a move it was given). The same answer as fast_resolve_san() but for that bit.
-std::uint64_t fast_play_san(Position& pos, Position& before, std::string_view text,
-                            const SanParseOptions& opts);
+/// liberties) also plays it: `pos` becomes the position after the move, `undo` what
+/// Position::undo_normal() needs to take it back, `*before` (if not null) the position
+/// before it, and the answer has FastPlayed set. Otherwise all are left unchanged (the
+/// caller plays a move it was given). The same answer as fast_resolve_san() but for that bit.
+std::uint64_t fast_play_san(Position& pos, Position* before, Position::NormalUndo& undo,
+                            std::string_view text, const SanParseOptions& opts);
 
 /// parse_and_resolve, then plays the move on `pos` (left unchanged on failure). The replay
 /// hot path: the check suffix is verified from the played position's checkers, so only a

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace pgnkit::chess {
 
@@ -83,6 +84,28 @@ class Position {
     /// caller that knows the piece (the SAN fast pass), without play()'s tests of its type.
     template <PieceType Pt>
     void play_normal(Square from, Square to);
+    /// What play_normal() changes that the position after it does not tell: enough to take
+    /// the move back (undo_normal()), in 11 bytes instead of a copy of the position. `state`
+    /// is the word of the clock, the en passant square, the rights, the side to move and the
+    /// kings (see the members).
+    struct NormalUndo {
+        std::uint64_t state;
+        Square from, to;
+        Piece captured;
+    };
+    /// play_normal(), recording in `u` how to take the move back.
+    template <PieceType Pt>
+    void play_normal(Square from, Square to, NormalUndo& u) {
+        std::memcpy(&u.state, &halfmove_, sizeof u.state);
+        u.from = from;
+        u.to = to;
+        u.captured = board_[to];
+        play_normal<Pt>(from, to);
+    }
+    /// Takes back the move play_normal(from, to, u) played, the last one played here: the
+    /// position is then the one before it, every field (its key and checkers worked out
+    /// again).
+    void undo_normal(const NormalUndo& u);
     Position after(Move m) const {
         Position p = *this;
         p.play(m);
@@ -141,16 +164,18 @@ class Position {
     Bitboard by_color_[2];
     std::uint64_t key_;
     Bitboard checkers_;
-    int fullmove_;
-    std::uint16_t halfmove_;
-    Piece board_[64];
-    Square king_[2];
-    Square castle_rook_[4];
     Bitboard castle_rooks_; ///< squares of castle_rook_ (a superset once rights are lost)
+    // One 8-byte word, in this order (NormalUndo::state): what a move changes but the pieces,
+    // the key, the checkers and the move number.
+    std::uint16_t halfmove_;
     Square ep_;
-    Color stm_;
     std::uint8_t castling_;
+    Color stm_;
     bool chess960_;
+    Square king_[2];
+    int fullmove_;
+    Square castle_rook_[4];
+    Piece board_[64];
 };
 
 template <PieceType Pt>

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -61,9 +62,31 @@ bool has_move(const Position& pos, const std::string& text) {
     return false;
 }
 
+/// Every field of a position, as a test can see them (operator== leaves out the key, the
+/// checkers, the kings and the mailbox).
+bool same_position(const Position& a, const Position& b) {
+    return a == b && a.key() == b.key() && a.checkers() == b.checkers() &&
+           a.king_square(Color::White) == b.king_square(Color::White) &&
+           a.king_square(Color::Black) == b.king_square(Color::Black) &&
+           a.chess960() == b.chess960() && std::equal(a.board(), a.board() + 64, b.board());
+}
+
+/// play_normal() of the normal move `m` (not castling, en passant or a promotion).
+void play_normal(Position& pos, Move m, Position::NormalUndo& u) {
+    switch (type_of(pos.piece_on(m.from()))) {
+    case PieceType::Pawn: pos.play_normal<PieceType::Pawn>(m.from(), m.to(), u); break;
+    case PieceType::Knight: pos.play_normal<PieceType::Knight>(m.from(), m.to(), u); break;
+    case PieceType::Bishop: pos.play_normal<PieceType::Bishop>(m.from(), m.to(), u); break;
+    case PieceType::Rook: pos.play_normal<PieceType::Rook>(m.from(), m.to(), u); break;
+    case PieceType::Queen: pos.play_normal<PieceType::Queen>(m.from(), m.to(), u); break;
+    default: pos.play_normal<PieceType::King>(m.from(), m.to(), u); break;
+    }
+}
+
 /// Walks the legal move tree and checks the incremental state at every node.
 struct TreeChecker {
     std::uint64_t nodes = 0;
+    std::uint64_t undone = 0; ///< moves played by play_normal() and taken back
     std::string first_failure;
 
     void fail(const Position& pos, const char* what) {
@@ -84,6 +107,16 @@ struct TreeChecker {
         std::uint64_t leaves = 0;
         for (Move m : legal_moves(pos)) {
             if (!pos.is_legal(m)) fail(pos, "generated move fails is_legal()");
+            if (m.kind() == Move::Normal) {
+                // play_normal() plays it as play() does; undo_normal() takes it back exactly.
+                Position p = pos;
+                Position::NormalUndo u{};
+                play_normal(p, m, u);
+                if (!same_position(p, pos.after(m))) fail(pos, "play_normal() != play()");
+                p.undo_normal(u);
+                if (!same_position(p, pos)) fail(pos, "undo_normal() did not restore the position");
+                ++undone;
+            }
             leaves += walk(pos.after(m), depth - 1, fen_depth - 1);
         }
         return leaves;
@@ -125,6 +158,7 @@ std::uint64_t check_tree(const pgnkit::app::PerftCase& c, int depth) {
     TreeChecker t;
     std::uint64_t leaves = t.walk(parsed->position, depth, 2);
     CHECK(t.first_failure == "");
+    CHECK(t.undone > 0);
     for (auto [d, n] : c.expected)
         if (d == depth) CHECK(leaves == n);
     return t.nodes;

@@ -36,6 +36,17 @@ bool same_resolution(const SanResolution& a, const SanResolution& b) {
            a.origins == b.origins;
 }
 
+/// Every field of a position, as a test can see them (operator== leaves out the key, the
+/// checkers, the kings and the mailbox, which follow from the rest in a consistent position).
+bool same_position(const Position& a, const Position& b) {
+    if (!(a == b) || a.key() != b.key() || a.checkers() != b.checkers() ||
+        a.king_square(Color::White) != b.king_square(Color::White) ||
+        a.king_square(Color::Black) != b.king_square(Color::Black) ||
+        a.chess960() != b.chess960() || !a.is_consistent())
+        return false;
+    return std::memcmp(a.board(), b.board(), 64 * sizeof(Piece)) == 0;
+}
+
 /// Compares the one-pass call with the two calls it stands for; counts the tokens that
 /// resolved (so that a test also shows it exercised legal moves).
 void check_token(const Position& pos, std::string_view text, const SanParseOptions& opts,
@@ -66,17 +77,23 @@ void check_token(const Position& pos, std::string_view text, const SanParseOptio
         REQUIRE(want_san.mate == (text.back() == '#'));
     }
     // fast_play_san(): the same answer, and the usual move (no liberty, no castling) played,
-    // as play() plays it; the position and `before` untouched otherwise.
-    Position played = pos, before = Position::startpos();
-    const std::uint64_t got_fast = fast_play_san(played, before, text, opts);
+    // as play() plays it, with what takes it back exactly; the position untouched otherwise.
+    Position played = pos, copied = Position::startpos(), played2 = pos;
+    Position::NormalUndo undo{}, undo2{};
+    const std::uint64_t got_fast = fast_play_san(played, nullptr, undo, text, opts);
+    // With `before` given: the same, and the position before the move copied there.
+    REQUIRE(fast_play_san(played2, &copied, undo2, text, opts) == got_fast);
+    REQUIRE(same_position(played2, played));
     REQUIRE((got_fast & ~FastPlayed) == fast);
     const Move m = Move::from_raw(std::uint16_t(fast));
     const bool usual = fast != 0 && (fast >> 32) == 0 && !m.is_castling();
     REQUIRE(((got_fast & FastPlayed) != 0) == usual);
     if (usual) {
         const Position want_after = pos.after(m);
-        REQUIRE(before == pos);
-        REQUIRE(before.key() == pos.key());
+        Position before = played;
+        before.undo_normal(undo);
+        REQUIRE(same_position(before, pos));
+        REQUIRE(same_position(copied, pos));
         REQUIRE(played == want_after);
         REQUIRE(played.key() == want_after.key());
         REQUIRE(played.checkers() == want_after.checkers());
@@ -86,7 +103,7 @@ void check_token(const Position& pos, std::string_view text, const SanParseOptio
     } else {
         REQUIRE(played == pos);
         REQUIRE(played.key() == pos.key());
-        REQUIRE(before == Position::startpos());
+        REQUIRE(same_position(copied, Position::startpos()));
     }
 }
 
