@@ -201,7 +201,7 @@ class GameValidator : public VisitorBase {
                                                   const SourceLocation& loc);
     void check_result();
     bool setup_start();
-    /// The history of the line `f` after a move (f.before the position before it).
+    /// The history of the line `f` after a move (f.before_pos() the position before it).
     void advance(Frame& f);
     /// advance(), then the line's end if the rules end it.
     void played(Frame& f);
@@ -223,7 +223,7 @@ class GameValidator : public VisitorBase {
         f.pos.play(m);
         replayed(f, m, text, loc, written);
     }
-    /// The rest of replay() once `m` is played (f.before the position before it); `loc` as
+    /// The rest of replay() once `m` is played (f.before_pos() the position before it); `loc` as
     /// move()'s.
     template <class Loc>
     void replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc, unsigned written);
@@ -242,7 +242,7 @@ class GameValidator : public VisitorBase {
                          const chess::SanResolution& r);
     bool move_notes(Frame& f, std::string_view text, const SourceLocation& loc,
                     const chess::SanResolution& r);
-    /// The move number read before the move just played on `f` (f.before) is wrong.
+    /// The move number read before the move just played on `f` (f.before_pos()) is wrong.
     void wrong_move_number(const Frame& f);
     void wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc, bool mate,
                       bool check);
