@@ -138,18 +138,28 @@ void GameSplitter::elide(std::size_t from, std::size_t to) {
     // turned out to be this game's text) become part of this one.
     auto first = std::lower_bound(cuts_.begin(), cuts_.end(), from,
                                   [](const Elision& c, std::size_t p) { return c.pos < p; });
-    Elision cut{from, to - from, 0};
+    Elision cut{from, to - from, 0, 0};
     char prev = from > 0 ? buf_[from - 1] : 0;
     std::size_t seg = from;
+    // The tail (Elision::tail) so far, over the bytes in the buffer [a, b) next.
+    auto tail_over = [&](std::size_t a, std::size_t b) {
+        std::size_t k = b;
+        while (k > a && buf_[k - 1] != '\n' && buf_[k - 1] != '\r') --k;
+        cut.tail = k > a ? b - k : cut.tail + (b - a);
+    };
     auto last = first;
     for (; last != cuts_.end() && last->pos <= to; ++last) {
         cut.lines += detail::count_line_breaks(buf_ + seg, buf_ + last->pos, prev);
+        tail_over(seg, last->pos);
         cut.lines += last->lines;
         cut.bytes += last->bytes;
+        // (A line break may end inside a cut that holds none: the LF of a CR before it.)
+        cut.tail = last->tail != last->bytes ? last->tail : cut.tail + last->bytes;
         seg = last->pos;
         prev = 0; // the byte before is the cut's last, not a CR
     }
     cut.lines += detail::count_line_breaks(buf_ + seg, buf_ + to, prev);
+    tail_over(seg, to);
     cuts_.insert(cuts_.erase(first, last), cut);
     drop(from, to);
 }
@@ -346,7 +356,8 @@ void GameSplitter::finish_game() {
     std::size_t n = 0;
     for (; n < cuts_.size() && cuts_[n].pos <= std::max(content_end_, game_start_); ++n) {
         const Elision& c = cuts_[n];
-        if (c.pos <= ready_end_) ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines});
+        if (c.pos <= ready_end_)
+            ready_elisions_.push_back({c.pos - game_start_, c.bytes, c.lines, c.tail});
     }
     if (n != 0) cuts_.erase(cuts_.begin(), cuts_.begin() + static_cast<std::ptrdiff_t>(n));
     // The marks of a truncated game may lie past its kept text: none are handed over.

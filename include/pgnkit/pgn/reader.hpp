@@ -267,6 +267,9 @@ struct PgnReader::Run {
     std::size_t i = 0;
     std::uint64_t line;
     std::size_t line_start = 0;
+    /// The line_start that sync() moved back by `line_shift` elided bytes (else none is).
+    std::size_t shifted_start = ~std::size_t{0};
+    std::size_t line_shift = 0;
     std::uint64_t elided = 0;
     std::uint64_t offset_base; // sp.offset + elided
     std::size_t ek = 0;
@@ -322,12 +325,25 @@ struct PgnReader::Run {
     };
     void sync(std::size_t at) {
         while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
-            elided += sp.elisions[ek].bytes;
-            offset_base += sp.elisions[ek].bytes;
-            if (sp.elisions[ek].lines != 0) {
-                line += sp.elisions[ek].lines;
-                // Kept line breaks after the elision may already have moved the line start.
-                line_start = std::max(line_start, static_cast<std::size_t>(sp.elisions[ek].pos));
+            const Elision& e = sp.elisions[ek];
+            elided += e.bytes;
+            offset_base += e.bytes;
+            // A kept CR before the elided bytes and a kept LF after them are two line breaks
+            // of the input, which the kept text, where they meet, makes one.
+            line += e.lines + (e.pos > 0 && e.pos < n && s[e.pos - 1] == '\r' && s[e.pos] == '\n');
+            // The columns of the line the kept text after the elision goes on with count its
+            // elided bytes there (Elision::tail): line_start moves back by as many (modulo
+            // 2^64, as loc() computes), and `shifted_start` remembers that it did. Kept line
+            // breaks after the elision may already have moved the line start past it.
+            const bool shifted = line_start == shifted_start;
+            const std::size_t real = shifted ? line_start + line_shift : line_start;
+            if (e.pos >= real) {
+                // A line break ends inside the elided bytes (the LF of a kept CR too): the
+                // line the kept text goes on with begins there.
+                const bool breaks = e.tail != e.bytes;
+                line_shift = e.tail + (!breaks && shifted ? line_shift : 0);
+                line_start = shifted_start =
+                    (breaks ? static_cast<std::size_t>(e.pos) : real) - line_shift;
             }
             ++ek;
         }
@@ -629,13 +645,14 @@ struct PgnReader::Run {
         std::size_t eol = eol_from(i);
         detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
         if (t.deliver) v.tag(t.name, t.value, at);
-        if (t.problem != nullptr) {
+        // A line read in part (an elision in it) is only reported as such: what is wrong with
+        // it (a value not closed …) may be the cut's doing.
+        const bool cut = ek < sp.elisions.size() && sp.elisions[ek].pos <= eol;
+        if (t.problem != nullptr && !cut) {
             SourceLocation pl = loc(t.problem_pos);
             report(Code::BadTag, pl, t.problem, std::string_view(s + i, eol - i));
         }
-        if (eol - i > (std::size_t{1} << 20) ||
-            (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
-            oversized(at, tag_line_oversized);
+        if (eol - i > (std::size_t{1} << 20) || cut) oversized(at, tag_line_oversized);
         i = t.end;
     }
 

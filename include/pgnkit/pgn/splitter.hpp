@@ -50,6 +50,10 @@ struct Elision {
     std::uint64_t pos = 0;   ///< position in GameSpan::text where the bytes were removed
     std::uint64_t bytes = 0; ///< number of bytes removed
     std::uint64_t lines = 0; ///< line breaks among them
+    /// Of them, the bytes after the last line break that ends among them (all of them if
+    /// none does; a break ends there also when its CR was kept and its LF elided): columns
+    /// of the line that the kept text after them goes on with.
+    std::uint64_t tail = 0;
 };
 
 /// A tag line the splitter found in the usual form and hands to the reader, so that it is not

@@ -163,6 +163,10 @@ TEST_CASE("splitter: elided comments and blanks leave the input's text between t
                         const char prev = in > 0 ? text[in - 1] : 0;
                         CHECK(detail::count_line_breaks(
                                   text.data() + in, text.data() + in + e.bytes, prev) == e.lines);
+                        // The tail: the elided bytes after the last line break among them.
+                        const std::string_view cut = std::string_view(text).substr(in, e.bytes);
+                        const std::size_t lb = cut.find_last_of("\r\n");
+                        CHECK(e.tail == (lb == cut.npos ? e.bytes : e.bytes - lb - 1));
                         in += e.bytes;
                         at = e.pos;
                     }
@@ -219,4 +223,95 @@ TEST_CASE("splitter: the AVX2 and the baseline block scans cut the same spans",
             }
         }
     }
+}
+
+/// Random games in which comments, `;` comments, tag values and runs of blanks are often
+/// longer than 64 bytes, with every kind of line break (inside comments too): text whose
+/// structure (where comments begin and end) needs no guess.
+std::string random_long_games(std::mt19937& rng, int games) {
+    static const char* const eols[] = {"\n", "\r\n", "\r"};
+    std::uniform_int_distribution<int> roll(0, 99);
+    auto eol = [&] { return std::string(eols[static_cast<std::size_t>(roll(rng)) % 3]); };
+    auto filler = [&](std::size_t n, bool breaks) {
+        std::string t;
+        for (std::size_t k = 0; k < n; ++k) {
+            const int c = roll(rng);
+            t += breaks && c < 3 ? eol()
+                 : c < 15        ? std::string(1, ' ')
+                                 : std::string(1, static_cast<char>('a' + c % 26));
+        }
+        return t;
+    };
+    auto length = [&] { return static_cast<std::size_t>(roll(rng)) * (roll(rng) < 30 ? 4 : 1); };
+    static const char* const moves[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"};
+    std::string s;
+    for (int g = 0; g < games; ++g) {
+        s += "[Event \"" + filler(length(), false) + "\"]" + eol();
+        s += "[Site \"s\"]" + std::string(static_cast<std::size_t>(roll(rng)), ' ') + eol();
+        s += eol();
+        for (int m = 0; m < 6; ++m) {
+            if (m % 2 == 0) s += std::to_string(m / 2 + 1) + ". ";
+            s += moves[m];
+            const int r = roll(rng);
+            if (r < 25)
+                s += " {" + filler(length(), true) + "}";
+            else if (r < 30)
+                s += " ;" + filler(length(), false) + eol();
+            else if (r < 40)
+                s += std::string(length(), roll(rng) < 50 ? ' ' : '\t');
+            else if (r < 45)
+                s += " (" + std::string(moves[m]) + " {" + filler(length(), true) + "} )";
+            else if (r < 50)
+                s += " $" + std::to_string(r) + " e9";
+            s += roll(rng) < 20 ? eol() : " ";
+        }
+        s += "1-0" + eol() + eol();
+    }
+    return s;
+}
+
+TEST_CASE("reader: every place after an elision is the input's, as if nothing were elided",
+          "[splitter][reader]") {
+    // Comments, tag lines and runs of blanks longer than the keep limit are read in part; the
+    // line, column and byte offset of everything after them are still those of the input:
+    // the same as when the same text is read with limits that elide nothing. (A column on
+    // the line an elision ends on counts its elided bytes there: Elision::tail.)
+    std::mt19937 rng(20261204);
+    SplitterLimits small;
+    small.token_keep_limit = 64;
+    // Everything the reader reports with its place, but the oversized notes only one of the
+    // two runs has (and comments, cut at the limit in one of them).
+    auto placed = [](const std::vector<test::ReadGame>& games) {
+        std::vector<std::string> out;
+        for (const test::ReadGame& g : games) {
+            for (const std::string& e : g.rec.events)
+                if (e.find(" @") != std::string::npos && e.rfind("comment ", 0) != 0)
+                    out.push_back(e);
+            for (const Diagnostic& d : g.rec.diags)
+                if (d.code != Code::Oversized)
+                    out.push_back(fmt::format("{} @{}:{}+{} {}", code_info(d.code).name, d.loc.line,
+                                              d.loc.column, d.loc.offset, d.message));
+        }
+        return out;
+    };
+    int elided = 0;
+    for (int round = 0; round < 1000; ++round) {
+        const std::string text = random_long_games(rng, 1 + round % 5);
+        const auto want = placed(test::read_string(text));
+        for (std::size_t max_read : {0, 17, 64}) {
+            INFO("round " << round << " max_read " << max_read);
+            MemorySource src(text);
+            src.set_max_read(max_read);
+            const auto games = test::read_all(src, small);
+            for (const test::ReadGame& g : games) elided += g.rec.has(Code::Oversized);
+            const auto got = placed(games);
+            std::size_t k = 0;
+            while (k < got.size() && k < want.size() && got[k] == want[k]) ++k;
+            INFO("first difference at "
+                 << k << ": " << (k < got.size() ? got[k] : std::string("(end)")) << " instead of "
+                 << (k < want.size() ? want[k] : std::string("(end)")));
+            CHECK(got == want);
+        }
+    }
+    CHECK(elided > 1000); // the text had overlong parts
 }
