@@ -125,6 +125,19 @@ void GameSplitter::drop(std::size_t from, std::size_t to) {
 }
 
 void GameSplitter::elide(std::size_t from, std::size_t to) {
+    // A cut splits no UTF-8 sequence (valid UTF-8 stays valid, and is not read as Latin-1):
+    // it begins after continuation bytes and ends before a sequence it does not hold whole.
+    // (At most 3 bytes either way: Latin-1 text may hold any number of such bytes.)
+    for (int k = 0; k < 3 && from < to && (static_cast<unsigned char>(buf_[from]) & 0xC0) == 0x80;
+         ++k)
+        ++from;
+    for (std::size_t k = to; k > from && k + 4 > to;) {
+        const unsigned char c = static_cast<unsigned char>(buf_[--k]);
+        if ((c & 0xC0) == 0x80) continue;
+        const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (k + len > to) to = k;
+        break;
+    }
     // A cut never ends with a CR: an LF after it would make the pair one line break.
     if (to > from && buf_[to - 1] == '\r') --to;
     if (to <= from) return;

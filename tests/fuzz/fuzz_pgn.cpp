@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 using namespace pgnkit;
 
@@ -118,6 +119,9 @@ void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimi
     validator.set_listener(&listener);
     GameSpan span;
     std::uint64_t expect_index = 0, prev_end = 0;
+    // For each offset (made when a diagnostic needs them): 1 + the line breaks before it, and
+    // where its line starts.
+    std::vector<std::uint64_t> line_at, start_at;
     while (splitter.next(span)) {
         FUZZ_CHECK(span.index == expect_index++);
         FUZZ_CHECK(span.first_line >= 1);
@@ -136,6 +140,10 @@ void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimi
             FUZZ_CHECK(at + n + e.bytes <= input.size());
             FUZZ_CHECK(input.substr(at, n) == span.text.substr(kept, n));
             FUZZ_CHECK(line_breaks(input, at + n, at + n + e.bytes) == e.lines);
+            // The tail: the elided bytes after the last line break that ends among them.
+            const std::string_view cut = input.substr(at + n, e.bytes);
+            const std::size_t lb = cut.find_last_of("\r\n");
+            FUZZ_CHECK(e.tail == (lb == cut.npos ? e.bytes : e.bytes - lb - 1));
             kept = e.pos;
             at += n + e.bytes;
         }
@@ -158,6 +166,22 @@ void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimi
         for (const Diagnostic& d : validator.diagnostics()) {
             FUZZ_CHECK(d.loc.offset <= input.size());
             FUZZ_CHECK(!d.message.empty());
+            // Its line and column are those of its byte offset in the input, elisions or not.
+            if (line_at.empty()) {
+                line_at.resize(input.size() + 1);
+                start_at.resize(input.size() + 1);
+                line_at[0] = 1;
+                for (std::size_t k = 0; k < input.size(); ++k) {
+                    line_at[k + 1] = line_at[k] + line_breaks(input, k, k + 1);
+                    start_at[k + 1] = input[k] == '\n' || input[k] == '\r' ? k + 1 : start_at[k];
+                }
+            }
+            FUZZ_CHECK(d.loc.line == line_at[d.loc.offset]);
+            // (A byte-order mark at the start of a line takes no column.)
+            const std::uint64_t start = start_at[d.loc.offset];
+            const bool bom = input.substr(start, 3) == "\xEF\xBB\xBF" && d.loc.offset >= start + 3;
+            FUZZ_CHECK(d.loc.column == d.loc.offset - start + 1 ||
+                       (bom && d.loc.column == d.loc.offset - start - 2));
         }
         FUZZ_CHECK(validator.info().plies >= 0);
     }

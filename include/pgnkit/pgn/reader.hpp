@@ -405,6 +405,14 @@ struct PgnReader::Run {
             }
         }
     }
+    /// The game is not valid UTF-8 from text[bad] on (out of line: rare).
+    [[gnu::cold, gnu::noinline]] void report_encoding(std::size_t bad) {
+        Run probe(rd, sp, v);
+        probe.lines_in(0, bad);
+        probe.sync(bad); // the elisions before it
+        report(Code::Encoding, probe.loc(bad),
+               "text is not valid UTF-8; read as Latin-1 (Windows-1252)");
+    }
     void oversized(SourceLocation l, std::string_view what) {
         report(Code::Oversized, l, std::string(what));
     }
@@ -417,13 +425,7 @@ struct PgnReader::Run {
         std::size_t bad = 0;
         rd.utf8_ = !(kind & simd::NonAscii) || is_valid_utf8(sp.text, &bad);
         if (n >= 3 && std::memcmp(s, "\xEF\xBB\xBF", 3) == 0) i = 3;
-        if (!rd.utf8_) {
-            // Locate the first bad byte (rare path).
-            Run probe(rd, sp, v);
-            probe.lines_in(0, bad);
-            report(Code::Encoding, probe.loc(bad),
-                   "text is not valid UTF-8; read as Latin-1 (Windows-1252)");
-        }
+        if (!rd.utf8_) report_encoding(bad);
         bool in_tags = true;
         bool skip = false;
         for (;;) { // the tag section
@@ -568,6 +570,7 @@ struct PgnReader::Run {
     }
 
     void finish() {
+        if (ek < sp.elisions.size()) sync(n); // the last elisions (one may end the text)
         SourceLocation end = loc(n);
         if (sp.truncated) {
             report(Code::Oversized, end,

@@ -236,8 +236,12 @@ std::string random_long_games(std::mt19937& rng, int games) {
         std::string t;
         for (std::size_t k = 0; k < n; ++k) {
             const int c = roll(rng);
+            // UTF-8 of 2, 3 and 4 bytes too: a cut keeps it valid (no `encoding` note).
             t += breaks && c < 3 ? eol()
                  : c < 15        ? std::string(1, ' ')
+                 : c < 18        ? std::string("\xC3\xA9")         // é
+                 : c < 21        ? std::string("\xE2\x99\x9E")     // ♞
+                 : c < 23        ? std::string("\xF0\x9F\x98\x80") // 😀
                                  : std::string(1, static_cast<char>('a' + c % 26));
         }
         return t;

@@ -4,7 +4,8 @@
 // `Ke3` below at 3:1067876 instead of 3:5000016 (the byte offset was right). And a kept CR
 // before an elision and a kept LF after it, two line breaks of the input, were counted as
 // one (a CR LF). Fixed in Run::sync() with Elision::tail (the elided bytes after their last
-// line break).
+// line break). A cut inside a UTF-8 character made the game invalid UTF-8 (read as
+// Latin-1): the splitter cuts between characters now.
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
@@ -59,4 +60,21 @@ TEST_CASE("regression: a kept CR and a kept LF around an elision are two line br
     test::Recorder rec;
     reader.read(span, rec);
     CHECK(std::find(rec.events.begin(), rec.events.end(), "move e5 @5:3") != rec.events.end());
+}
+
+TEST_CASE("regression: an elided part of valid UTF-8 leaves it valid", "[regression][reader]") {
+    // A 3 MB comment of three-byte characters: the cut at the keep limit fell inside one, and
+    // the game was reported as not UTF-8 and read as Latin-1 (its names garbled). The
+    // splitter now cuts between characters (GameSplitter::elide).
+    std::string comment;
+    for (int k = 0; k < 1'000'000; ++k) comment += "\xE2\x99\x9E"; // ♞
+    for (const char* pad : {"", "x", "xy"}) {
+        const std::string text = "[White \"M\xC3\xBCller\"]\n\n1. e4 {" + std::string(pad) +
+                                 comment + "} e5 2. Ke3 1-0\n";
+        const auto games = test::read_string(text);
+        REQUIRE(games.size() == 1);
+        CHECK(games[0].rec.has(Code::Oversized));
+        CHECK_FALSE(games[0].rec.has(Code::Encoding));
+        CHECK(games[0].rec.tags.at(0).second == "M\xC3\xBCller");
+    }
 }
