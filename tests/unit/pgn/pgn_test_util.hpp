@@ -7,6 +7,8 @@
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -113,6 +115,21 @@ inline std::vector<ReadGame> read_string(std::string_view text, std::size_t max_
     MemorySource src(text);
     src.set_max_read(max_read);
     return read_all(src);
+}
+
+/// Reads `text` as the span the splitter hands over for an input game of `length` bytes
+/// from which `elisions` were cut; whether the event `event` ("move e5 @5:6") was seen.
+inline bool read_span_has(const std::string& text, const std::vector<Elision>& elisions,
+                          std::uint64_t length, const std::string& event) {
+    GameSpan span;
+    span.text = text;
+    span.file = "test.pgn";
+    span.length = length;
+    span.elisions = elisions;
+    PgnReader reader;
+    Recorder rec;
+    reader.read(span, rec);
+    return std::find(rec.events.begin(), rec.events.end(), event) != rec.events.end();
 }
 
 inline std::string corpus(const std::string& rel) {

@@ -50,16 +50,7 @@ TEST_CASE("regression: a kept CR and a kept LF around an elision are two line br
     // buffer): `{aaa\r` kept, `bbb` elided, `\n}` kept. The input has two line breaks there.
     const std::string head = "[Event \"a\"]\n\n1. e4 {aaa\r";
     const std::string text = head + "\n} e5 *";
-    const std::vector<Elision> elisions{{head.size(), 3, 0, 3}};
-    GameSpan span;
-    span.text = text;
-    span.file = "test.pgn";
-    span.length = text.size() + 3;
-    span.elisions = elisions;
-    PgnReader reader;
-    test::Recorder rec;
-    reader.read(span, rec);
-    CHECK(std::find(rec.events.begin(), rec.events.end(), "move e5 @5:3") != rec.events.end());
+    CHECK(test::read_span_has(text, {{head.size(), 3, 0, 3}}, text.size() + 3, "move e5 @5:3"));
 }
 
 TEST_CASE("regression: an elided part of valid UTF-8 leaves it valid", "[regression][reader]") {

@@ -28,27 +28,11 @@ TEST_CASE("regression: a column after an elided line break counts from the last 
     const std::string head = "[Event \"a\"]\n\n1. e4 {" + std::string(64, 'x');
     const std::string tail = std::string(70, 'y') + "\nabc} e5 *";
     const std::string text = head + tail;
-    const std::vector<Elision> elisions{{head.size(), 36 + 1 + 30, 1}};
-    GameSpan span;
-    span.text = text;
-    span.file = "test.pgn";
-    span.length = text.size() + 67;
-    span.elisions = elisions;
-    PgnReader reader;
-    test::Recorder rec;
-    reader.read(span, rec);
-    CHECK(std::find(rec.events.begin(), rec.events.end(), "move e5 @5:6") != rec.events.end());
+    CHECK(test::read_span_has(text, {{head.size(), 36 + 1 + 30, 1, 30}}, text.size() + 67,
+                              "move e5 @5:6"));
 
     // Blank lines: the elision holds one blank line, two more are kept after it.
     const std::string text2 = "[Event \"a\"]\n\n1. e4\n" + std::string(64, ' ') + "\n\n   e5 *";
     const std::size_t cut = text2.find("\n\n   e5");
-    const std::vector<Elision> elisions2{{cut, 10 + 1 + 5, 1}};
-    GameSpan span2;
-    span2.text = text2;
-    span2.file = "test.pgn";
-    span2.length = text2.size() + 16;
-    span2.elisions = elisions2;
-    test::Recorder rec2;
-    reader.read(span2, rec2);
-    CHECK(std::find(rec2.events.begin(), rec2.events.end(), "move e5 @7:4") != rec2.events.end());
+    CHECK(test::read_span_has(text2, {{cut, 10 + 1 + 5, 1, 5}}, text2.size() + 16, "move e5 @7:4"));
 }
