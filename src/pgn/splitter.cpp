@@ -3,6 +3,7 @@
 /// or games, partly dropped) only when more input is needed, so memory stays bounded.
 #include "pgnkit/pgn/splitter.hpp"
 
+#include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/scan.hpp"
 #include "pgnkit/pgn/simd.hpp"
 
@@ -131,13 +132,7 @@ void GameSplitter::elide(std::size_t from, std::size_t to) {
     for (int k = 0; k < 3 && from < to && (static_cast<unsigned char>(buf_[from]) & 0xC0) == 0x80;
          ++k)
         ++from;
-    for (std::size_t k = to; k > from && k + 4 > to;) {
-        const unsigned char c = static_cast<unsigned char>(buf_[--k]);
-        if ((c & 0xC0) == 0x80) continue;
-        const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-        if (k + len > to) to = k;
-        break;
-    }
+    to = utf8_cut(buf_, from, to);
     // A cut never ends with a CR: an LF after it would make the pair one line break.
     if (to > from && buf_[to - 1] == '\r') --to;
     if (to <= from) return;
@@ -225,7 +220,8 @@ void GameSplitter::compact() {
         if (line_start_ > content_end_ + tok) elide(content_end_ + tok, line_start_);
         if (pos_ - game_start_ > limits_.span_keep_limit) {
             truncated_ = true;
-            trunc_end_ = game_start_ + limits_.span_keep_limit;
+            // The kept text ends between two characters, as a cut does (elide()).
+            trunc_end_ = utf8_cut(buf_, game_start_, game_start_ + limits_.span_keep_limit);
         }
     }
     if (game_ != Game::None && truncated_ && pos_ > trunc_end_) {

@@ -1,6 +1,8 @@
 #pragma once
-/// UTF-8 encoding of one code point (the decoders of Latin-1 and UTF-16 text, JSON escapes).
+/// UTF-8 encoding of one code point (the decoders of Latin-1 and UTF-16 text, JSON escapes),
+/// and where a cut of UTF-8 text may fall.
 
+#include <cstddef>
 #include <cstdint>
 
 namespace pgnkit {
@@ -24,6 +26,19 @@ inline char* put_utf8(char* o, std::uint32_t cp) {
         *o++ = static_cast<char>(0x80 | (cp & 0x3F));
     }
     return o;
+}
+
+/// Where text kept as s[from, to) should end so that it splits no UTF-8 sequence: `to`, or
+/// the start of the sequence (a lead byte at most 3 bytes before `to`, not before `from`)
+/// that `to` would cut. Latin-1 text may lose up to 3 bytes this way, never more.
+inline std::size_t utf8_cut(const char* s, std::size_t from, std::size_t to) {
+    for (std::size_t k = to; k > from && k + 4 > to;) {
+        const unsigned char c = static_cast<unsigned char>(s[--k]);
+        if ((c & 0xC0) == 0x80) continue;
+        const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        return k + len > to ? k : to;
+    }
+    return to;
 }
 
 } // namespace pgnkit

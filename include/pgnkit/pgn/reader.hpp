@@ -8,6 +8,7 @@
 /// into a reusable buffer. Valid until the callback returns.
 
 #include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/scan.hpp"
 #include "pgnkit/pgn/simd.hpp"
 #include "pgnkit/pgn/splitter.hpp"
@@ -674,7 +675,9 @@ struct PgnReader::Run {
                 cut = true;
             }
             if (keep - b > rd.limits_.comment_keep_limit) {
+                // Between two characters of UTF-8 text (its comments are written out).
                 keep = b + rd.limits_.comment_keep_limit;
+                if (rd.utf8_) keep = utf8_cut(s, b, keep);
                 cut = true;
             }
             if (cut) oversized(at, "comment longer than the kept limit; the rest was skipped");
