@@ -109,7 +109,7 @@ NotPgnText describe_not_pgn(const GameSpan& span) {
     while (end > first && (is_blank(t[end - 1]) || is_line_end(t[end - 1]))) --end;
     std::size_t after_last = 0;
     d.lines = first < end ? 1 + detail::count_breaks(t.data(), first, end, true, after_last) : 0;
-    d.at = {line, std::uint32_t(first - line_start + 1), span.offset + first};
+    d.at = {line, std::uint64_t(first - line_start + 1), span.offset + first};
     std::size_t e = first;
     while (e < end && !ends_token(t[e])) ++e;
     d.first_word = t.substr(first, std::min<std::size_t>(e - first, 80));

@@ -39,7 +39,7 @@ std::string_view severity_name(Severity s);
 /// A location inside the input: 1-based line and column (in bytes), 0-based byte offset.
 struct SourceLocation {
     std::uint64_t line = 0;
-    std::uint32_t column = 0;
+    std::uint64_t column = 0; ///< (64 bits: a line may be longer than 4 GB)
     std::uint64_t offset = 0;
 };
 

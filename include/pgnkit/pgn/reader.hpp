@@ -312,7 +312,7 @@ struct PgnReader::Run {
                "the games): the rest of the game is lost");
     }
     SourceLocation loc(std::size_t at) const {
-        return {line, static_cast<std::uint32_t>(at - line_start + 1), offset_base + at};
+        return {line, static_cast<std::uint64_t>(at - line_start + 1), offset_base + at};
     }
     /// A move's or move number's place, made a SourceLocation only when the visitor converts
     /// it: a visitor whose move() and move_number() take any location type (GameValidator)
@@ -841,7 +841,7 @@ struct PgnReader::Run {
         if (!rest.empty() && !is_plain_move(rest)) return false;
         v.move_number(num, dots - d >= 2, at);
         if (!rest.empty()) {
-            at.column += static_cast<std::uint32_t>(dots - i);
+            at.column += static_cast<std::uint64_t>(dots - i);
             at.offset += dots - i;
             v.move(rest, at);
         }
@@ -886,14 +886,14 @@ struct PgnReader::Run {
             v.move_number(static_cast<int>(num), dots >= 2, at);
             t.remove_prefix(d + dots);
             if (t.empty()) return;
-            at.column += static_cast<std::uint32_t>(d + dots);
+            at.column += static_cast<std::uint64_t>(d + dots);
             at.offset += d + dots;
         }
         if (t.find_first_not_of('.') == std::string_view::npos) return; // a lone `...`
         if (t[0] == '.') { // `16. ..Kf8`: dots separated from their number
             std::size_t dots = t.find_first_not_of('.');
             t.remove_prefix(dots);
-            at.column += static_cast<std::uint32_t>(dots);
+            at.column += static_cast<std::uint64_t>(dots);
             at.offset += dots;
         }
         if (int g = glyph_nag(t); g != 0) {
@@ -907,7 +907,7 @@ struct PgnReader::Run {
         v.move(t.substr(0, len), at);
         for (std::size_t k = 0; k < count; ++k) {
             SourceLocation gl = at;
-            gl.column += static_cast<std::uint32_t>(offs[k]);
+            gl.column += static_cast<std::uint64_t>(offs[k]);
             gl.offset += offs[k];
             v.nag(nags[k], gl);
         }

@@ -31,9 +31,9 @@ TEST_CASE("corpus: print spans of $PGNKIT_DUMP", "[.span-dump]") {
         std::printf("---- line %llu\n%s\n", static_cast<unsigned long long>(g.first_line),
                     g.text.substr(0, 300).c_str());
         for (auto& d : g.rec.diags)
-            std::printf("  !! %s %llu:%u %s\n", std::string(code_name(d.code)).c_str(),
-                        static_cast<unsigned long long>(d.loc.line), d.loc.column,
-                        d.message.c_str());
+            std::printf("  !! %s %llu:%llu %s\n", std::string(code_name(d.code)).c_str(),
+                        static_cast<unsigned long long>(d.loc.line),
+                        static_cast<unsigned long long>(d.loc.column), d.message.c_str());
     }
 }
 

@@ -5,7 +5,8 @@
 // before an elision and a kept LF after it, two line breaks of the input, were counted as
 // one (a CR LF). Fixed in Run::sync() with Elision::tail (the elided bytes after their last
 // line break). A cut inside a UTF-8 character made the game invalid UTF-8 (read as
-// Latin-1): the splitter cuts between characters now.
+// Latin-1): the splitter cuts between characters now. A column past 4 GB wrapped around
+// (SourceLocation::column was 32 bits; 64 since 2026-12-05).
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
@@ -51,6 +52,17 @@ TEST_CASE("regression: a kept CR and a kept LF around an elision are two line br
     const std::string head = "[Event \"a\"]\n\n1. e4 {aaa\r";
     const std::string text = head + "\n} e5 *";
     CHECK(test::read_span_has(text, {{head.size(), 3, 0, 3}}, text.size() + 3, "move e5 @5:3"));
+}
+
+TEST_CASE("regression: a column past 4 GB on one line is not wrapped", "[regression][reader]") {
+    // SourceLocation::column was 32 bits: after 5 GB elided from one line (a comment the
+    // splitter kept 1 MB of), the column wrapped around (2^32 too small).
+    const std::string head = "[Event \"a\"]\n\n1. e4 {aaa";
+    const std::string text = head + "} e5 *";
+    const std::uint64_t elided = 5'000'000'000;
+    // `e5` follows `1. e4 {aaa`, 5 GB and `} `: column 11 + 5,000,000,000 + 2.
+    CHECK(test::read_span_has(text, {{head.size(), elided, 0, elided}}, text.size() + elided,
+                              "move e5 @3:5000000013"));
 }
 
 TEST_CASE("regression: an elided part of valid UTF-8 leaves it valid", "[regression][reader]") {
