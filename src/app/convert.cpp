@@ -36,15 +36,6 @@ std::string_view line_end_name(LineEnd e) {
     return "";
 }
 
-/// The separator a raw game needs so that the next game starts after a blank line; the
-/// game's own bytes are never changed.
-std::string_view raw_separator(std::string_view t) {
-    if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
-    if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
-    if (!t.empty() && t.back() == '\n') return "\n";
-    return "\n\n";
-}
-
 class ConvertProcessor final : public BatchProcessor {
   public:
     explicit ConvertProcessor(const ConvertRunOptions& o) : opts_(o), writer_(o.writer) {}

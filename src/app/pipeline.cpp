@@ -6,14 +6,18 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -36,6 +40,55 @@ GameSpan Batch::span(const BatchGame& g) const {
     s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
     s.tags = std::span<const TagMark>(tags.data() + g.tag_begin, g.tag_count);
     return s;
+}
+
+bool rereadable(const Batch& batch, const GameSpan& span) {
+    return batch.rereadable && (span.truncated || !span.elisions.empty());
+}
+
+std::string_view raw_separator(std::string_view t) {
+    if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
+    if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
+    if (!t.empty() && t.back() == '\n') return "\n";
+    return "\n\n";
+}
+
+std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
+                               std::string& error) {
+    const int fd = ::open(s.file->c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return 0;
+    }
+    // In pieces (memory stays flat however long the game); the first must begin with the
+    // kept text's first bytes, or the file is not the one read.
+    std::vector<char> buf(std::size_t{1} << 20);
+    std::uint64_t done = 0;
+    bool ok = true;
+    std::string tail; // the game's last bytes (raw_separator)
+    while (ok && done < s.length) {
+        const std::size_t want =
+            static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), s.length - done));
+        const ssize_t n = ::pread(fd, buf.data(), want, static_cast<off_t>(s.offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            error = n < 0 ? std::strerror(errno) : "the file is shorter than when it was read";
+            ok = false;
+        } else if (done == 0 && std::string_view(buf.data(), std::min(s.same, std::size_t(n))) !=
+                                    kept.substr(0, std::min(s.same, std::size_t(n)))) {
+            error = "the file changed since it was read";
+            ok = false;
+        } else {
+            const std::string_view piece(buf.data(), std::size_t(n));
+            f.write(piece);
+            tail.append(piece.substr(piece.size() - std::min<std::size_t>(piece.size(), 4)));
+            if (tail.size() > 4) tail.erase(0, tail.size() - 4);
+            done += std::uint64_t(n);
+        }
+    }
+    ::close(fd);
+    if (ok) f.write(raw_separator(tail));
+    return done;
 }
 
 namespace {
@@ -174,6 +227,7 @@ class BatchReader {
             file_games_ = 0;
             try {
                 src_ = open_source(path);
+                rereadable_ = path != "-" && plain_sized(*src_);
                 // Decompression and pipes read ahead on a thread of their own: the
                 // workers, which take turns at cutting batches, would wait for them. A
                 // regular file's reads are copies: no thread for it.
@@ -216,8 +270,10 @@ class BatchReader {
             ++files_;
             std::unique_ptr<ByteSource> src;
             std::size_t bytes = 0, games = 0;
+            one.rereadable = false;
             try {
                 src = open_source(path);
+                one.rereadable = path != "-" && plain_sized(*src);
                 GameSplitter splitter(*src);
                 GameSpan span;
                 while (!stop_ && splitter.next(span)) {
@@ -271,6 +327,7 @@ class BatchReader {
         Batch b;
         b.seq = seq_++;
         b.file = name;
+        b.rereadable = rereadable_;
         b.text.reserve(opts_.batch_bytes + (opts_.batch_bytes >> 2));
         return b;
     }
@@ -312,7 +369,8 @@ class BatchReader {
     std::unique_ptr<ByteSource> src_;
     std::unique_ptr<GameSplitter> splitter_;
     bool first_ = false;
-    std::string error_; ///< an input's failure, for the batch after the current one
+    bool rereadable_ = false; ///< Batch::rereadable of the input being read
+    std::string error_;       ///< an input's failure, for the batch after the current one
     std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
     std::uint64_t text_bytes_ = 0;
 };
@@ -411,6 +469,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.out.clear();
                 out.rejects.clear();
                 out.accepted.clear();
+                out.splices.clear();
                 out.err.clear();
                 out.keys.clear();
                 out.html.clear();

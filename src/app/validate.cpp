@@ -138,14 +138,15 @@ class ValidateProcessor final : public BatchProcessor {
                 out.html.push_back(render_validate_game(
                     {span.file, g.number, &validator_->info(), &validator_->diagnostics(), utf8,
                      opts_.show_info, html_->wants_boards(), opts_.piece_letters}));
-            if (!opts_.rejects.empty() && invalid)
-                out.rejects.append(span.text).append(ends_with_blank(span.text));
-            if (!opts_.accepted.empty() && !invalid)
-                out.accepted.append(span.text).append(ends_with_blank(span.text));
+            if (!opts_.rejects.empty() && invalid) write_back(out, false, batch, g, span);
+            if (!opts_.accepted.empty() && !invalid) write_back(out, true, batch, g, span);
         }
     }
 
     ValidateStats stats;
+    /// Games written to --rejects or --accepted without their parts longer than the kept
+    /// limits (their input, compressed or a pipe, cannot be read again).
+    std::uint64_t written_as_kept = 0;
 
   private:
     /// Text between games that is not PGN: no game (not counted, in neither --rejects nor
@@ -179,13 +180,22 @@ class ValidateProcessor final : public BatchProcessor {
     }
 
     std::string line_; ///< one diagnostic's line, appended to the batch's output
-    /// Games are written back byte for byte; a separator is added only when the game's own
+    /// A game for --rejects (or --accepted): byte for byte, and a separator only when its own
     /// text does not end with a blank line (the last game of a file without a final newline).
-    static std::string_view ends_with_blank(std::string_view t) {
-        if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
-        if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
-        if (!t.empty() && t.back() == '\n') return "\n";
-        return "\n\n";
+    /// A game whose span lacks bytes of the input (longer than the kept limits) is read again
+    /// from its file by the sink when it can be (Splice); else it is written as kept.
+    void write_back(BatchOutput& out, bool accepted, const Batch& batch, const BatchGame& g,
+                    const GameSpan& span) {
+        std::string& to = accepted ? out.accepted : out.rejects;
+        const std::size_t at = to.size();
+        to.append(span.text).append(raw_separator(span.text));
+        if (rereadable(batch, span))
+            out.splices.push_back(
+                {accepted, at, to.size() - at, batch.file, g.number, span.offset, span.length,
+                 span.elisions.empty() ? span.text.size()
+                                       : static_cast<std::size_t>(span.elisions[0].pos)});
+        else if (span.truncated || !span.elisions.empty())
+            ++written_as_kept;
     }
 
     /// The source line of `d` in `span` (empty if it is not there to show), cut to a window
@@ -388,6 +398,32 @@ std::string summary_json(const ValidateStats& s, double seconds) {
     return out;
 }
 
+/// Writes a batch's --rejects (or --accepted) text to `f`: its games as they were kept, but
+/// each of `splices` (those of this text) as the input holds it, read again from its file.
+/// When that fails, the game is written as kept and a warning says what is missing.
+void write_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+                 bool accepted) {
+    std::size_t done = 0;
+    for (const Splice& s : splices) {
+        if (s.accepted != accepted) continue;
+        f.write(text.substr(done, s.at - done));
+        const std::string_view kept = text.substr(s.at, s.size);
+        std::string error;
+        const std::uint64_t wrote = write_game_bytes(f, s, kept, error);
+        if (!error.empty()) {
+            std::fflush(stdout);
+            fmt::print(stderr, "pgnkit: warning: {}: game {} could not be read again ({}); {}\n",
+                       *s.file, s.game, error,
+                       wrote != 0 ? "its copy in the output breaks off"
+                                  : "its copy in the output lacks the parts longer than the kept "
+                                    "limits");
+            if (wrote == 0) f.write(kept);
+        }
+        done = s.at + s.size;
+    }
+    f.write(text.substr(done));
+}
+
 } // namespace
 
 int run_validate(const ValidateRunOptions& opts) {
@@ -417,8 +453,8 @@ int run_validate(const ValidateRunOptions& opts) {
                 std::fflush(stdout);
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
             }
-            if (rejects) rejects->write(b.rejects);
-            if (accepted) accepted->write(b.accepted);
+            if (rejects) write_games(*rejects, b.rejects, b.splices, false);
+            if (accepted) write_games(*accepted, b.accepted, b.splices, true);
             if (html)
                 for (const HtmlBlock& h : b.html) html->add(h);
             if (!out_stdout.write(b.out)) {
@@ -440,6 +476,17 @@ int run_validate(const ValidateRunOptions& opts) {
     out_stdout.flush();
     if (rejects) rejects->commit();
     if (accepted) accepted->commit();
+    std::uint64_t as_kept = 0;
+    for (auto& p : procs) as_kept += p->written_as_kept;
+    if (as_kept != 0)
+        fmt::print(stderr,
+                   "pgnkit: warning: {} game{} written to {} without the parts longer than the "
+                   "kept limits (see oversized): a compressed input or a pipe cannot be read "
+                   "again for them\n",
+                   as_kept, as_kept == 1 ? "" : "s",
+                   rejects && accepted ? "--rejects/--accepted"
+                   : rejects           ? "--rejects"
+                                       : "--accepted");
     if (html) {
         if (std::string e = html->finish(total, opts.show_info); !e.empty()) {
             fmt::print(stderr, "pgnkit: error: {}\n", e);

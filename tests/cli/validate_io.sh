@@ -341,6 +341,52 @@ fi
 expect rejects.unwritable-exit-2 $? 2
 if [[ -s nodir.err ]]; then pass rejects.unwritable-error; else fail rejects.unwritable-error "no message on stderr"; fi
 
+echo "== --rejects and --accepted: games longer than the kept limits"
+# A 2 MB comment (1 MB is kept), and a game longer than the span limit (32 MB kept): written
+# back byte for byte from a regular file (read again); from a .zst input as kept, with a
+# warning. Each file ends without a blank line: the last game gets one added.
+python3 - <<'PY'
+head = '[Event "long"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "a"]\n[Black "b"]\n'
+with open("long.pgn", "w") as f:
+    f.write(head + '[Result "*"]\n\n1. e4 {' + "x" * 2_000_000 + "} e5 2. Qxf7 *\n\n")
+    f.write(head + '[Result "*"]\n\n1. d4 {' + "y\n" * 1_500_000 + "} d5 *\n\n")
+    f.write(head + '[Result "*"]\n\n1. c4 *\n')
+with open("huge.pgn", "w") as f:
+    f.write(head + '[Result "*"]\n\n1. e4 e5\n')
+    for k in range(36):
+        f.write("{" + "z" * 1_000_000 + "} Nf3 Nf6 Ng1 Ng8\n")
+    f.write("2. Qxf7 *\n")
+PY
+python3 -c "
+d = open('long.pgn', 'rb').read().split(b'\n\n[')
+open('long-1.pgn', 'wb').write(d[0] + b'\n\n')
+open('long-23.pgn', 'wb').write(b'[' + d[1] + b'\n\n[' + d[2] + b'\n')"
+for jobs in 1 2; do
+    "$pgnkit" validate -q --no-progress --jobs "$jobs" --rejects out/long-rej.pgn \
+        --accepted out/long-acc.pgn long.pgn >/dev/null 2>long.err
+    expect "rejects.long.j$jobs.exit-1" $? 1
+    if cmp -s out/long-rej.pgn long-1.pgn; then pass "rejects.long.j$jobs.byte-for-byte"; else fail "rejects.long.j$jobs.byte-for-byte" "out/long-rej.pgn differs from the input's first game"; fi
+    if cmp -s out/long-acc.pgn long-23.pgn; then pass "accepted.long.j$jobs.byte-for-byte"; else fail "accepted.long.j$jobs.byte-for-byte" "out/long-acc.pgn differs from the input's last two games"; fi
+    expect "rejects.long.j$jobs.no-warning" "$(cat long.err)" ""
+done
+"$pgnkit" validate -q --no-progress --rejects out/huge-rej.pgn huge.pgn >huge.out 2>huge.err
+expect rejects.huge.exit-1 $? 1
+if grep -q 'oversized' huge.out && cmp -s out/huge-rej.pgn <(cat huge.pgn; echo); then
+    pass rejects.huge.truncated-game-byte-for-byte
+else
+    fail rejects.huge.truncated-game-byte-for-byte "no oversized note, or out/huge-rej.pgn differs from the input"
+fi
+zstd -q -f long.pgn -o long.pgn.zst
+"$pgnkit" validate -q --no-progress --rejects out/long-rej.pgn long.pgn.zst >/dev/null 2>long.err
+expect rejects.long-zst.exit-1 $? 1
+if grep -q '^pgnkit: warning: 1 game written to --rejects without the parts longer' long.err &&
+    [[ $(stat -c %s out/long-rej.pgn) -lt 1500000 ]]; then
+    pass rejects.long-zst.as-kept-with-warning
+else
+    fail rejects.long-zst.as-kept-with-warning "no warning on stderr, or more than the kept text written ($(cat long.err))"
+fi
+rm -f long.pgn long.pgn.zst long-1.pgn long-23.pgn huge.pgn out/long-rej.pgn out/long-acc.pgn out/huge-rej.pgn
+
 echo "== determinism over --jobs"
 for jobs in 1 2 7; do
     "$pgnkit" validate --jobs $jobs --no-timing --no-progress all.pgn >jobs-$jobs.out 2>/dev/null

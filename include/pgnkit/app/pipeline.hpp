@@ -70,6 +70,9 @@ struct Batch {
     std::vector<TagMark> tags; ///< the splitter's tag marks (GameSpan::tags), game by game
     std::string io_error;      ///< set on a batch that reports an input failure (no games)
     bool file_start = false;   ///< first batch of an input
+    /// The input is a regular file read as it is (not compressed, not stdin): a game's bytes
+    /// can be read again from it at the game's offset (rereadable()).
+    bool rereadable = false;
 
     GameSpan span(const BatchGame& g) const;
 };
@@ -80,12 +83,42 @@ struct HtmlBlock {
     std::string full, brief;
 };
 
+/// A game written to BatchOutput::rejects or accepted whose span lacks bytes of the input
+/// (a part longer than the kept limits, Elision, or the end of a truncated game): the kept
+/// text stands at [at, at + size) of that buffer, and the sink writes the game's own bytes
+/// instead, read again from `file` at `offset` (write_game_bytes()).
+struct Splice {
+    bool accepted = false; ///< in `accepted`, else in `rejects`
+    std::size_t at = 0, size = 0;
+    std::shared_ptr<const std::string> file;
+    std::uint64_t game = 0;               ///< 1-based number (BatchGame::number)
+    std::uint64_t offset = 0, length = 0; ///< the game in the input (GameSpan::offset, length)
+    /// The kept text's first bytes that are the input's too (before its first elision): the
+    /// bytes read again must begin with them (the file did not change).
+    std::size_t same = 0;
+};
+
+/// Whether a game must be written as a Splice: its span lacks bytes of the input and the
+/// batch's input can be read again (Batch::rereadable).
+bool rereadable(const Batch& batch, const GameSpan& span);
+/// The separator a raw game `t` (its text, or its last 4 bytes) needs so that the next game
+/// starts after a blank line; the game's own bytes are never changed.
+std::string_view raw_separator(std::string_view t);
+/// Writes the game of `s` to `f` as the input holds it, read again in pieces, and its
+/// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the
+/// game's bytes written; sets `error` if the input cannot be read again (then 0 are written,
+/// or fewer than the game's if it fails partway) or no longer begins the game as `kept` does
+/// (then 0).
+std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
+                               std::string& error);
+
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
     OutBuffer out;                   ///< for stdout (or -o)
     std::string rejects;             ///< raw games with errors
     std::string accepted;            ///< raw games without
+    std::vector<Splice> splices;     ///< of rejects and accepted, in their order
     std::string io_error;            ///< copied from the batch
     std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
     std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
