@@ -69,19 +69,23 @@ class ConvertProcessor final : public BatchProcessor {
                 ++stats.invalid;
                 ++out.invalid;
                 report_errors(out.rejects, span);
-                if (!opts_.valid_only) out.out.append(span.text).append(raw_separator(span.text));
+                if (!opts_.valid_only)
+                    written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
                 break;
             case GameVerdict::Unconverted:
                 ++stats.unconverted;
                 line(out.rejects, span, writer_.unconverted_loc(), "warning", "not-converted",
                      writer_.unconverted_reason() + "; the game is passed through unchanged");
-                out.out.append(span.text).append(raw_separator(span.text));
+                written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
                 break;
             }
         }
     }
 
     ConvertStats stats;
+    /// Games passed through without their parts longer than the kept limits (their input,
+    /// compressed or a pipe, cannot be read again).
+    std::uint64_t written_as_kept = 0;
 
   private:
     /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`.
@@ -155,14 +159,24 @@ int run_convert(const ConvertRunOptions& opts) {
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
             }
             if (!b.rejects.empty()) std::fwrite(b.rejects.data(), 1, b.rejects.size(), stderr);
-            if (!out.write(b.out)) {
+            if (!write_raw_games(out, b.out, b.splices, false)) {
                 write_failed = true;
                 return false; // a closed pipe (| head) ends quietly; a full disk is reported
             }
             return true;
         });
     ConvertStats total;
-    for (auto& p : procs) total.merge(p->stats);
+    std::uint64_t as_kept = 0;
+    for (auto& p : procs) {
+        total.merge(p->stats);
+        as_kept += p->written_as_kept;
+    }
+    if (as_kept != 0)
+        fmt::print(stderr,
+                   "pgnkit convert: warning: {} game{} passed through without the parts longer "
+                   "than the kept limits (see oversized): a compressed input or a pipe cannot be "
+                   "read again for them\n",
+                   as_kept, as_kept == 1 ? "" : "s");
 
     if (!write_failed && !out.flush()) write_failed = true;
     if (write_failed) {

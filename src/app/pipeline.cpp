@@ -42,10 +42,6 @@ GameSpan Batch::span(const BatchGame& g) const {
     return s;
 }
 
-bool rereadable(const Batch& batch, const GameSpan& span) {
-    return batch.rereadable && (span.truncated || !span.elisions.empty());
-}
-
 std::string_view raw_separator(std::string_view t) {
     if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
     if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
@@ -89,6 +85,30 @@ std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view 
     ::close(fd);
     if (ok) f.write(raw_separator(tail));
     return done;
+}
+
+bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+                     bool accepted) {
+    bool ok = true;
+    std::size_t done = 0;
+    for (const Splice& s : splices) {
+        if (s.accepted != accepted) continue;
+        ok &= f.write(text.substr(done, s.at - done));
+        const std::string_view kept = text.substr(s.at, s.size);
+        std::string error;
+        const std::uint64_t wrote = write_game_bytes(f, s, kept, error);
+        if (!error.empty()) {
+            std::fflush(stdout);
+            fmt::print(stderr, "pgnkit: warning: {}: game {} could not be read again ({}); {}\n",
+                       *s.file, s.game, error,
+                       wrote != 0 ? "its copy in the output breaks off"
+                                  : "its copy in the output lacks the parts longer than the kept "
+                                    "limits");
+            if (wrote == 0) ok &= f.write(kept);
+        }
+        done = s.at + s.size;
+    }
+    return f.write(text.substr(done)) && ok;
 }
 
 namespace {

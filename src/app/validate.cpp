@@ -180,22 +180,11 @@ class ValidateProcessor final : public BatchProcessor {
     }
 
     std::string line_; ///< one diagnostic's line, appended to the batch's output
-    /// A game for --rejects (or --accepted): byte for byte, and a separator only when its own
-    /// text does not end with a blank line (the last game of a file without a final newline).
-    /// A game whose span lacks bytes of the input (longer than the kept limits) is read again
-    /// from its file by the sink when it can be (Splice); else it is written as kept.
+    /// A game for --rejects (or --accepted): byte for byte (append_raw_game()).
     void write_back(BatchOutput& out, bool accepted, const Batch& batch, const BatchGame& g,
                     const GameSpan& span) {
-        std::string& to = accepted ? out.accepted : out.rejects;
-        const std::size_t at = to.size();
-        to.append(span.text).append(raw_separator(span.text));
-        if (rereadable(batch, span))
-            out.splices.push_back(
-                {accepted, at, to.size() - at, batch.file, g.number, span.offset, span.length,
-                 span.elisions.empty() ? span.text.size()
-                                       : static_cast<std::size_t>(span.elisions[0].pos)});
-        else if (span.truncated || !span.elisions.empty())
-            ++written_as_kept;
+        written_as_kept +=
+            append_raw_game(accepted ? out.accepted : out.rejects, out, accepted, batch, g, span);
     }
 
     /// The source line of `d` in `span` (empty if it is not there to show), cut to a window
@@ -398,32 +387,6 @@ std::string summary_json(const ValidateStats& s, double seconds) {
     return out;
 }
 
-/// Writes a batch's --rejects (or --accepted) text to `f`: its games as they were kept, but
-/// each of `splices` (those of this text) as the input holds it, read again from its file.
-/// When that fails, the game is written as kept and a warning says what is missing.
-void write_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
-                 bool accepted) {
-    std::size_t done = 0;
-    for (const Splice& s : splices) {
-        if (s.accepted != accepted) continue;
-        f.write(text.substr(done, s.at - done));
-        const std::string_view kept = text.substr(s.at, s.size);
-        std::string error;
-        const std::uint64_t wrote = write_game_bytes(f, s, kept, error);
-        if (!error.empty()) {
-            std::fflush(stdout);
-            fmt::print(stderr, "pgnkit: warning: {}: game {} could not be read again ({}); {}\n",
-                       *s.file, s.game, error,
-                       wrote != 0 ? "its copy in the output breaks off"
-                                  : "its copy in the output lacks the parts longer than the kept "
-                                    "limits");
-            if (wrote == 0) f.write(kept);
-        }
-        done = s.at + s.size;
-    }
-    f.write(text.substr(done));
-}
-
 } // namespace
 
 int run_validate(const ValidateRunOptions& opts) {
@@ -453,8 +416,8 @@ int run_validate(const ValidateRunOptions& opts) {
                 std::fflush(stdout);
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
             }
-            if (rejects) write_games(*rejects, b.rejects, b.splices, false);
-            if (accepted) write_games(*accepted, b.accepted, b.splices, true);
+            if (rejects) write_raw_games(*rejects, b.rejects, b.splices, false);
+            if (accepted) write_raw_games(*accepted, b.accepted, b.splices, true);
             if (html)
                 for (const HtmlBlock& h : b.html) html->add(h);
             if (!out_stdout.write(b.out)) {

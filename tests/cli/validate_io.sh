@@ -385,7 +385,22 @@ if grep -q '^pgnkit: warning: 1 game written to --rejects without the parts long
 else
     fail rejects.long-zst.as-kept-with-warning "no warning on stderr, or more than the kept text written ($(cat long.err))"
 fi
-rm -f long.pgn long.pgn.zst long-1.pgn long-23.pgn huge.pgn out/long-rej.pgn out/long-acc.pgn out/huge-rej.pgn
+# convert passes such games through unchanged (invalid, or not converted), byte for byte too.
+"$pgnkit" convert --no-progress long.pgn >out/long-conv.pgn 2>/dev/null
+expect convert.long.exit-1 $? 1
+if cmp -s <(head -c "$(stat -c %s long-1.pgn)" out/long-conv.pgn) long-1.pgn &&
+    cmp -s <(head -c "$(($(stat -c %s long.pgn) - 25))" out/long-conv.pgn) <(head -c -25 long.pgn); then
+    pass convert.long.passed-through-byte-for-byte
+else
+    fail convert.long.passed-through-byte-for-byte "out/long-conv.pgn does not begin with the input's first two games"
+fi
+"$pgnkit" convert --no-progress long.pgn.zst >/dev/null 2>long.err
+if grep -q '^pgnkit convert: warning: 2 games passed through without the parts longer' long.err; then
+    pass convert.long-zst.warning
+else
+    fail convert.long-zst.warning "no warning on stderr ($(cat long.err))"
+fi
+rm -f long.pgn long.pgn.zst long-1.pgn long-23.pgn huge.pgn out/long-rej.pgn out/long-acc.pgn out/huge-rej.pgn out/long-conv.pgn
 
 echo "== determinism over --jobs"
 for jobs in 1 2 7; do

@@ -71,7 +71,7 @@ struct Batch {
     std::string io_error;      ///< set on a batch that reports an input failure (no games)
     bool file_start = false;   ///< first batch of an input
     /// The input is a regular file read as it is (not compressed, not stdin): a game's bytes
-    /// can be read again from it at the game's offset (rereadable()).
+    /// can be read again from it at the game's offset (append_raw_game()).
     bool rereadable = false;
 
     GameSpan span(const BatchGame& g) const;
@@ -83,12 +83,12 @@ struct HtmlBlock {
     std::string full, brief;
 };
 
-/// A game written to BatchOutput::rejects or accepted whose span lacks bytes of the input
-/// (a part longer than the kept limits, Elision, or the end of a truncated game): the kept
-/// text stands at [at, at + size) of that buffer, and the sink writes the game's own bytes
-/// instead, read again from `file` at `offset` (write_game_bytes()).
+/// A raw game (written back as the input holds it) whose span lacks bytes of the input (a
+/// part longer than the kept limits, Elision, or the end of a truncated game): its kept text
+/// stands at [at, at + size) of a buffer of BatchOutput, and the sink writes the game's own
+/// bytes instead, read again from `file` at `offset` (write_raw_games()).
 struct Splice {
-    bool accepted = false; ///< in `accepted`, else in `rejects`
+    bool accepted = false; ///< in BatchOutput::accepted, else in `rejects` (validate) or `out`
     std::size_t at = 0, size = 0;
     std::shared_ptr<const std::string> file;
     std::uint64_t game = 0;               ///< 1-based number (BatchGame::number)
@@ -98,9 +98,6 @@ struct Splice {
     std::size_t same = 0;
 };
 
-/// Whether a game must be written as a Splice: its span lacks bytes of the input and the
-/// batch's input can be read again (Batch::rereadable).
-bool rereadable(const Batch& batch, const GameSpan& span);
 /// The separator a raw game `t` (its text, or its last 4 bytes) needs so that the next game
 /// starts after a blank line; the game's own bytes are never changed.
 std::string_view raw_separator(std::string_view t);
@@ -111,6 +108,12 @@ std::string_view raw_separator(std::string_view t);
 /// (then 0).
 std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
                                std::string& error);
+/// Writes `text`, a buffer of a BatchOutput, to `f`: each of `splices` that is in it (its
+/// `accepted` flag is `accepted`) as the input holds the game (write_game_bytes()); when that
+/// fails, as kept, and a warning on stderr says so. False if a write failed (error(), or a
+/// closed pipe).
+bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+                     bool accepted);
 
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
@@ -130,6 +133,25 @@ struct BatchOutput {
     /// exit status of a run whose output was closed early (| head) counts those written.
     std::uint64_t invalid = 0;
 };
+
+/// Appends the raw game `span` of `g` and its raw_separator() to `to` (a buffer of `out`;
+/// `accepted`: out.accepted); when its span lacks bytes of the input, records a Splice if the
+/// batch's input can be read again (Batch::rereadable). Returns whether the copy lacks bytes
+/// for good (a compressed input or a pipe): the caller counts those and says so.
+template <class Buffer>
+bool append_raw_game(Buffer& to, BatchOutput& out, bool accepted, const Batch& batch,
+                     const BatchGame& g, const GameSpan& span) {
+    const std::size_t at = to.size();
+    to.append(span.text);
+    to.append(raw_separator(span.text));
+    if (!span.truncated && span.elisions.empty()) return false;
+    if (!batch.rereadable) return true;
+    out.splices.push_back({accepted, at, to.size() - at, batch.file, g.number, span.offset,
+                           span.length,
+                           span.elisions.empty() ? span.text.size()
+                                                 : static_cast<std::size_t>(span.elisions[0].pos)});
+    return false;
+}
 
 /// A per-worker engine: processes the games of a batch. Each worker owns one, so it
 /// needs no locking; aggregates are merged at the end.
