@@ -76,7 +76,7 @@ std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view 
             ok = false;
         } else {
             const std::string_view piece(buf.data(), std::size_t(n));
-            f.write(piece);
+            if (!f.write(piece)) break; // (the caller's next write says so)
             tail.append(piece.substr(piece.size() - std::min<std::size_t>(piece.size(), 4)));
             if (tail.size() > 4) tail.erase(0, tail.size() - 4);
             done += std::uint64_t(n);

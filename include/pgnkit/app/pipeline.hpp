@@ -121,7 +121,7 @@ struct BatchOutput {
     OutBuffer out;                   ///< for stdout (or -o)
     std::string rejects;             ///< raw games with errors
     std::string accepted;            ///< raw games without
-    std::vector<Splice> splices;     ///< of rejects and accepted, in their order
+    std::vector<Splice> splices;     ///< in rejects, accepted or out, in their order
     std::string io_error;            ///< copied from the batch
     std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
     std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
