@@ -57,23 +57,28 @@ struct Comments : test::Recorder {
     std::vector<std::string> texts;
     void comment(std::string_view c, const SourceLocation&) { texts.emplace_back(c); }
 };
+/// The first game of `text`, read with a comment keep limit of 100 bytes.
+Comments read_first(const std::string& text) {
+    ReaderLimits limits;
+    limits.comment_keep_limit = 100;
+    MemorySource src(text);
+    GameSplitter sp(src);
+    PgnReader reader(limits);
+    GameSpan span;
+    Comments rec;
+    REQUIRE(sp.next(span));
+    reader.read(span, rec);
+    return rec;
+}
 } // namespace
 
 TEST_CASE("regression: a comment cut at the reader's keep limit stays UTF-8",
           "[regression][reader]") {
-    ReaderLimits limits;
-    limits.comment_keep_limit = 100;
     std::string body;
     for (int k = 0; k < 60; ++k) body += knight; // 180 bytes
     for (const char* pad : {"", "x", "xy"}) {
-        const std::string text = "[Event \"c\"]\n\n1. e4 {" + std::string(pad) + body + "} e5 *\n";
-        MemorySource src(text);
-        GameSplitter sp(src);
-        PgnReader reader(limits);
-        GameSpan span;
-        REQUIRE(sp.next(span));
-        Comments rec;
-        reader.read(span, rec);
+        const Comments rec =
+            read_first("[Event \"c\"]\n\n1. e4 {" + std::string(pad) + body + "} e5 *\n");
         CHECK(rec.has(Code::Oversized));
         CHECK_FALSE(rec.has(Code::Encoding));
         REQUIRE(rec.texts.size() == 1);
@@ -83,14 +88,8 @@ TEST_CASE("regression: a comment cut at the reader's keep limit stays UTF-8",
         CHECK(rec.moves() == std::vector<std::string>{"e4", "e5"});
     }
     // Latin-1 text is cut at the limit exactly (its bytes are characters each).
-    const std::string latin1 = "[Event \"c\"]\n\n1. e4 {" + std::string(180, '\xE9') + "} e5 *\n";
-    MemorySource src(latin1);
-    GameSplitter sp(src);
-    PgnReader reader(limits);
-    GameSpan span;
-    REQUIRE(sp.next(span));
-    Comments rec;
-    reader.read(span, rec);
+    const Comments rec =
+        read_first("[Event \"c\"]\n\n1. e4 {" + std::string(180, '\xE9') + "} e5 *\n");
     CHECK(rec.has(Code::Encoding));
     REQUIRE(rec.texts.size() == 1);
     CHECK(rec.texts[0].size() == 100);
