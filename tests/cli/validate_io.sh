@@ -345,22 +345,24 @@ echo "== --rejects and --accepted: games longer than the kept limits"
 # A 2 MB comment (1 MB is kept), and a game longer than the span limit (32 MB kept): written
 # back byte for byte from a regular file (read again); from a .zst input as kept, with a
 # warning. Each file ends without a blank line: the last game gets one added.
-python3 - <<'PY'
-head = '[Event "long"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "a"]\n[Black "b"]\n'
-with open("long.pgn", "w") as f:
-    f.write(head + '[Result "*"]\n\n1. e4 {' + "x" * 2_000_000 + "} e5 2. Qxf7 *\n\n")
-    f.write(head + '[Result "*"]\n\n1. d4 {' + "y\n" * 1_500_000 + "} d5 *\n\n")
-    f.write(head + '[Result "*"]\n\n1. c4 *\n')
-with open("huge.pgn", "w") as f:
-    f.write(head + '[Result "*"]\n\n1. e4 e5\n')
-    for k in range(36):
-        f.write("{" + "z" * 1_000_000 + "} Nf3 Nf6 Ng1 Ng8\n")
-    f.write("2. Qxf7 *\n")
-PY
-python3 -c "
-d = open('long.pgn', 'rb').read().split(b'\n\n[')
-open('long-1.pgn', 'wb').write(d[0] + b'\n\n')
-open('long-23.pgn', 'wb').write(b'[' + d[1] + b'\n\n[' + d[2] + b'\n')"
+# (Made with the shell's tools: python3 is not among the test dependencies.)
+chars() { head -c "$2" /dev/zero | tr '\0' "$1"; }
+tags='[Event "long"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n'
+{ printf '%b' "$tags"; printf '%s' '1. e4 {'; chars x 2000000; printf '} e5 2. Qxf7 *\n\n'; } >long-1.pgn
+{ printf '%b' "$tags"; printf '%s' '1. d4 {'; yes y | head -n 1500000; printf '} d5 *\n\n'; } >long-2.pgn
+{ printf '%b' "$tags"; printf '1. c4 *\n'; } >long-3.pgn
+cat long-1.pgn long-2.pgn long-3.pgn >long.pgn
+{ cat long-2.pgn long-3.pgn; echo; } >long-23.pgn
+{
+    printf '%b' "$tags"
+    printf '1. e4 e5\n'
+    for _ in $(seq 36); do
+        printf '{'
+        chars z 1000000
+        printf '} Nf3 Nf6 Ng1 Ng8\n'
+    done
+    printf '2. Qxf7 *\n'
+} >huge.pgn
 for jobs in 1 2; do
     "$pgnkit" validate -q --no-progress --jobs "$jobs" --rejects out/long-rej.pgn \
         --accepted out/long-acc.pgn long.pgn >/dev/null 2>long.err
@@ -400,7 +402,7 @@ if grep -q '^pgnkit convert: warning: 2 games passed through without the parts l
 else
     fail convert.long-zst.warning "no warning on stderr ($(cat long.err))"
 fi
-rm -f long.pgn long.pgn.zst long-1.pgn long-23.pgn huge.pgn out/long-rej.pgn out/long-acc.pgn out/huge-rej.pgn out/long-conv.pgn
+rm -f long*.pgn long.pgn.zst huge.pgn out/long-rej.pgn out/long-acc.pgn out/huge-rej.pgn out/long-conv.pgn
 
 echo "== determinism over --jobs"
 for jobs in 1 2 7; do
