@@ -114,7 +114,7 @@ class ConvertProcessor final : public BatchProcessor {
     }
 
     void report_transcoded(std::string& out, const GameSpan& span) const {
-        SourceLocation loc{span.first_line, 1, span.offset};
+        SourceLocation loc{span.first_line, span.first_column, span.offset};
         for (const Diagnostic& d : writer_.validator().diagnostics())
             if (d.code == Code::Encoding) loc = d.loc;
         line(out, span, loc, "warning", "encoding",
@@ -123,7 +123,7 @@ class ConvertProcessor final : public BatchProcessor {
 
     void report_fix(std::string& out, const GameSpan& span) const {
         const ResultFix& f = writer_.result_fix();
-        SourceLocation loc{span.first_line, 1, span.offset};
+        SourceLocation loc{span.first_line, span.first_column, span.offset};
         line(out, span, loc, "info", "result-fixed",
              fmt::format("result '{}' set to '{}' ({})", f.from.empty() ? "none" : f.from, f.to,
                          line_end_name(f.why)));

@@ -31,6 +31,7 @@ GameSpan Batch::span(const BatchGame& g) const {
     s.text = std::string_view((borrowed ? borrowed : text.data()) + g.begin, g.size);
     s.file = file ? std::string_view(*file) : std::string_view();
     s.first_line = g.first_line;
+    s.first_column = g.first_column;
     s.offset = g.offset;
     s.index = g.number - 1;
     s.length = g.length;
@@ -182,7 +183,8 @@ NotPgnText describe_not_pgn(const GameSpan& span) {
     while (end > first && (is_blank(t[end - 1]) || is_line_end(t[end - 1]))) --end;
     std::size_t after_last = 0;
     d.lines = first < end ? 1 + detail::count_breaks(t.data(), first, end, true, after_last) : 0;
-    d.at = {line, std::uint64_t(first - line_start + 1), span.offset + first};
+    const std::uint64_t lead = line == span.first_line ? span.first_column - 1 : 0;
+    d.at = {line, first - line_start + 1 + lead, span.offset + first};
     std::size_t e = first;
     while (e < end && !ends_token(t[e])) ++e;
     d.first_word = t.substr(first, std::min<std::size_t>(e - first, 80));
@@ -356,6 +358,7 @@ class BatchReader {
         g.begin = b.text.size();
         g.size = s.text.size();
         g.first_line = s.first_line;
+        g.first_column = s.first_column;
         g.offset = s.offset;
         g.length = s.length;
         // Text between games: after a game of this input, a span without the splitter's tag

@@ -317,7 +317,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     history_.clear();
     claim_reported_ = false;
     result_marker_.clear();
-    first_move_loc_ = SourceLocation{span.first_line, 1, span.offset};
+    first_move_loc_ = SourceLocation{span.first_line, span.first_column, span.offset};
     date_ = 0;
 }
 

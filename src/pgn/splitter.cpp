@@ -328,11 +328,13 @@ void GameSplitter::begin_game(Game kind) {
         game_start_ = pending_start_;
         game_line_ = pending_line_;
         game_offset_ = pending_offset_;
+        game_lead_ = pending_lead_;
         pending_ = false;
     } else {
         game_start_ = line_start_;
         game_line_ = line_;
         game_offset_ = line_start_offset_;
+        game_lead_ = lead();
     }
     content_end_ = line_start_; // `%` lines before it are the game's text too
     content_end_abs_ = line_start_offset_;
@@ -356,6 +358,7 @@ void GameSplitter::finish_game() {
     if (truncated_) ready_end_ = std::min(ready_end_, trunc_end_);
     ready_line_ = game_line_;
     ready_offset_ = game_offset_;
+    ready_lead_ = game_lead_;
     ready_length_ = content_end_abs_ - game_offset_;
     ready_truncated_ = truncated_;
     ready_before_error_ = ready_cut_mid_line_ = false;
@@ -381,6 +384,7 @@ void GameSplitter::emit(GameSpan& span) {
     span.text = std::string_view(buf_ + ready_begin_, ready_end_ - ready_begin_);
     span.file = src_.name();
     span.first_line = ready_line_;
+    span.first_column = ready_lead_ + 1;
     span.offset = ready_offset_;
     span.index = index_++;
     span.length = std::max<std::uint64_t>(ready_length_, span.text.size());
@@ -1203,7 +1207,9 @@ bool GameSplitter::next(GameSpan& span) {
                 ++pos_;
             } else if (c == '\x1A' && pos_ == line_start_) {
                 // A DOS end-of-file byte (Ctrl-Z), which DOS tools write at the end of a file
-                // and `copy /b` keeps between files: like a BOM, not part of the text.
+                // and `copy /b` keeps between files: like a BOM, not part of the text (but
+                // it takes a column).
+                skipped(1);
                 line_start_ = line_floor_ = ++pos_;
                 line_start_offset_ = abs_offset(pos_);
             } else if (c == '%' && pos_ == line_start_ && !in_comment_) {
@@ -1213,6 +1219,7 @@ bool GameSplitter::next(GameSpan& span) {
                     pending_start_ = line_start_;
                     pending_line_ = line_;
                     pending_offset_ = line_start_offset_;
+                    pending_lead_ = lead();
                 }
                 mode_ = Mode::Escape;
                 ++pos_;
@@ -1234,6 +1241,7 @@ bool GameSplitter::next(GameSpan& span) {
                 ++pos_;
                 mode_ = Mode::LineStart;
                 if (line_start_ + 3 == pos_) { // a BOM is not part of the text
+                    skipped(3);
                     line_start_ = line_floor_ = pos_;
                     line_start_offset_ = abs_offset(pos_);
                 }

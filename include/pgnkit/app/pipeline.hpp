@@ -22,7 +22,7 @@ namespace pgnkit::app {
 /// A game inside a batch: a GameSpan whose text lives in the batch buffer.
 struct BatchGame {
     std::size_t begin = 0, size = 0; ///< in Batch::text
-    std::uint64_t first_line = 1, offset = 0, length = 0;
+    std::uint64_t first_line = 1, first_column = 1, offset = 0, length = 0;
     /// 1-based game number over the whole run; for text that is not PGN (not_pgn), the
     /// number the next game gets
     std::uint64_t number = 0;

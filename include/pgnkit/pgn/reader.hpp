@@ -290,7 +290,14 @@ struct PgnReader::Run {
         : rd(r), sp(span), v(vis), s(span.text.data()),
           n(span.cut_mid_line ? read_part(span) : span.text.size()), line(span.first_line),
           offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
-          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {}
+          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {
+        // Bytes the splitter skipped before text[0] on its line take columns: as elided
+        // bytes there would (sync()), line_start is moved back by as many.
+        if (span.first_column > 1) {
+            line_shift = static_cast<std::size_t>(span.first_column - 1);
+            line_start = shifted_start = 0 - line_shift;
+        }
+    }
 
     /// The bytes read of a game an input error cut inside a line: its whole lines, and of the
     /// cut line, if it is movetext, the tokens before its last blank (the one the cut ends may
@@ -434,7 +441,7 @@ struct PgnReader::Run {
             if (i >= n) break;
             if (ek < sp.elisions.size()) sync(i);
             char c = s[i];
-            if (c == '%' && i == line_start) { // escape line (PGN §6)
+            if (c == '%' && (i == line_start || i == 0)) { // escape line (PGN §6)
                 i = eol_from(i);
                 continue;
             }

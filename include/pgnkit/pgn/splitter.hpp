@@ -73,11 +73,14 @@ struct TagMark {
 struct GameSpan {
     std::string_view text;        ///< the game's kept bytes; valid until the next call
     std::string_view file;        ///< the input's name
-    std::uint64_t first_line = 1; ///< 1-based line of text[0] (text starts at column 1)
-    std::uint64_t offset = 0;     ///< byte offset of text[0] in the decompressed stream
-    std::uint64_t index = 0;      ///< 0-based number of the game in this stream
-    std::uint64_t length = 0;     ///< the game's true length in bytes (≥ text.size())
-    bool truncated = false;       ///< the span hit span_keep_limit: text ends early
+    std::uint64_t first_line = 1; ///< 1-based line of text[0]
+    /// 1-based column of text[0]: 1 but after what the splitter skipped at the start of its
+    /// line (a Ctrl-Z takes a column, as does a BOM that is not the line's first byte)
+    std::uint64_t first_column = 1;
+    std::uint64_t offset = 0; ///< byte offset of text[0] in the decompressed stream
+    std::uint64_t index = 0;  ///< 0-based number of the game in this stream
+    std::uint64_t length = 0; ///< the game's true length in bytes (≥ text.size())
+    bool truncated = false;   ///< the span hit span_keep_limit: text ends early
     /// The last game before an input error (a damaged compressed stream, a failed read): its
     /// text ends where the readable data ends; `cut_mid_line`: inside its last line.
     bool before_input_error = false;
@@ -159,6 +162,17 @@ class GameSplitter {
         if (c != '{' && c != ';') text_line_ = true;
         if (c >= '0' && c <= '9') number_line_ = true;
     }
+    /// n bytes skipped at the start of the current line (a Ctrl-Z, a BOM: n = 3); a BOM
+    /// that is the line's first byte takes no column.
+    void skipped(std::uint64_t n) {
+        if (lead_line_ != line_) {
+            lead_line_ = line_;
+            lead_ = n == 3 ? 0 : n;
+        } else {
+            lead_ += n;
+        }
+    }
+    std::uint64_t lead() const { return lead_line_ == line_ ? lead_ : 0; }
     void finish_game();
     void drop(std::size_t from, std::size_t to);
     bool pending_decision() const;
@@ -258,11 +272,16 @@ class GameSplitter {
     std::size_t pending_start_ = 0;
     std::uint64_t pending_line_ = 0;
     std::uint64_t pending_offset_ = 0;
+    // Columns that bytes skipped at the start of line `lead_line_` take (Ctrl-Z, a BOM not
+    // at the line's start): line_start_ is past them; a game beginning there is that many
+    // columns in.
+    std::uint64_t lead_ = 0, lead_line_ = 0;
+    std::uint64_t pending_lead_ = 0, game_lead_ = 0;
 
     // hand-over of a finished game
     bool ready_ = false;
     std::size_t ready_begin_ = 0, ready_end_ = 0;
-    std::uint64_t ready_line_ = 0, ready_offset_ = 0, ready_length_ = 0;
+    std::uint64_t ready_line_ = 0, ready_offset_ = 0, ready_length_ = 0, ready_lead_ = 0;
     bool ready_truncated_ = false;
     bool ready_before_error_ = false;
     bool ready_cut_mid_line_ = false;
