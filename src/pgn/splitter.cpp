@@ -422,6 +422,55 @@ bool GameSplitter::line_ends_with_result(std::size_t eol, std::size_t floor) con
     return is_result_token(std::string_view(b + s, e - s));
 }
 
+bool GameSplitter::split_glued(std::size_t eol) {
+    // `1-0[Event "b"]`: the next game's first tag line glued to this game's last line, as
+    // `cat a.pgn b.pgn` joins a file that lacks its final line break (`copy /b` leaves a
+    // Ctrl-Z between them). The line has no brace, parenthesis or `;` after the marker (its
+    // state at the end, outside comments and variations, is its state at the marker).
+    const char* b = buf_;
+    const std::size_t floor = line_floor_;
+    if (truncated_ || (!cuts_.empty() && cuts_.back().pos >= std::min(line_start_, floor)))
+        return false;
+    std::size_t e = eol;
+    while (e > floor && is_blank(b[e - 1])) --e;
+    if (e - floor < 6 || b[e - 1] != ']') return false;
+    std::size_t k = e - 1;
+    while (k > floor && is_blank(b[k - 1])) --k;
+    if (k == floor || b[k - 1] != '"') return false;
+    --k; // the closing quote
+    while (k > floor && b[k - 1] != '"') {
+        const char c = b[k - 1];
+        if (c == '\\' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';') return false;
+        --k;
+    }
+    if (k == floor) return false;
+    --k; // the opening quote
+    while (k > floor && is_blank(b[k - 1])) --k;
+    const std::size_t name_end = k;
+    while (k > floor && is_tag_name_char(b[k - 1])) --k;
+    if (k == name_end || name_end - k > max_tag_name || k == floor || b[k - 1] != '[') return false;
+    const std::size_t q = k - 1; // the `[`
+    std::size_t r = q;
+    while (r > floor && (is_blank(b[r - 1]) || b[r - 1] == '\x1A')) --r;
+    if (!line_ends_with_result(r, floor)) return false;
+    // This game ends at the marker; the next begins at the `[`, on this line (the columns
+    // before it counted as skipped ones), which next() then reads as a line start.
+    content_end_ = r;
+    content_end_abs_ = abs_offset(r);
+    terminated_ = true;
+    const std::uint64_t lead_before = lead();
+    lead_line_ = line_;
+    lead_ = lead_before + (abs_offset(q) - line_start_offset_);
+    pos_ = line_start_ = line_floor_ = q;
+    line_start_offset_ = abs_offset(q);
+    blank_before_ = false;
+    line_content_ = false;
+    first_tag_on_line_ = true;
+    cr_pending_ = false;
+    mode_ = Mode::LineStart;
+    return true;
+}
+
 void GameSplitter::end_line(std::size_t eol) {
     if (escape_line_) {
         if (game_ != Game::None) {
@@ -463,6 +512,9 @@ void GameSplitter::handle_newline(char c) {
         line_start_offset_ = abs_offset(pos_);
         return;
     }
+    if (mode_ == Mode::Movetext && game_ == Game::Movetext && line_content_ && !in_comment_ &&
+        depth_ == 0 && !escape_line_ && split_glued(pos_))
+        return; // next() reads on at the `[`, this line break comes again after it
     end_line(pos_);
     cr_pending_ = c == '\r';
     ++pos_;
@@ -764,9 +816,14 @@ void GameSplitter::scan_movetext_with() {
                 content_end_ = p;
                 content_end_abs_ = abs_offset(p);
             }
-            if (game_ == Game::Movetext)
+            if (game_ == Game::Movetext) {
                 terminated_ = !comment && depth == 0 && !surely_no_result(b, line_floor_, p) &&
                               line_ends_with_result(p, line_floor_);
+                // A line ending in `]` may be a game's end and the next game's first tag.
+                if (!terminated_ && !comment && depth == 0 && p > line_floor_ &&
+                    (b[p - 1] == ']' || is_blank(b[p - 1])) && split_glued(p))
+                    return;
+            }
             blank_before_ = false;
             first_tag_on_line_ = true;
             ++line_;

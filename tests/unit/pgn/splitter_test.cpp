@@ -295,3 +295,41 @@ TEST_CASE("splitter: DOS end-of-file bytes at line starts are not part of the ga
     REQUIRE(g.size() == 1);
     CHECK(g[0].rec.has(Code::UnexpectedText));
 }
+
+TEST_CASE("splitter: a tag line glued to a game's last line begins the next game", "[splitter]") {
+    // `cat a.pgn b.pgn` when a.pgn lacks its final line break (`copy /b` leaves a Ctrl-Z
+    // between them): b's first tag line follows a's termination marker on one line. It was
+    // read as a stray tag in a's movetext, and b's game began without it.
+    const std::string a = "[Event \"a\"]\n\n1. e4 e5 1-0";
+    const std::string b = "[Event \"b\"]\n[Site \"x\"]\n\n1. d4 d5 0-1\n";
+    for (const std::string& between :
+         {std::string(), std::string(" "), std::string("\x1A"), std::string(" \x1A ")}) {
+        INFO("between: '" << between << "'");
+        for (std::size_t max_read : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+            const auto g = read_string(a + between + b, max_read);
+            REQUIRE(g.size() == 2);
+            CHECK(g[0].text == a);
+            CHECK(g[0].rec.diags.empty());
+            CHECK(g[1].text.rfind("[Event \"b\"]", 0) == 0);
+            CHECK(g[1].first_line == 3);
+            CHECK(g[1].offset == a.size() + between.size());
+            REQUIRE(g[1].rec.tags.size() == 2);
+            CHECK(g[1].rec.tags[1].second == "x");
+            CHECK(g[1].rec.diags.empty());
+        }
+    }
+    // CR LF lines, blanks after the tag, the tag with an escape-free value of any text.
+    auto g = read_string("[Event \"a\"]\r\n\r\n1. e4 e5 2. Nf3 1/2-1/2[Event \"b c\"]  \r\n\r\n"
+                         "1. d4 *\r\n");
+    REQUIRE(g.size() == 2);
+    CHECK(g[1].rec.tags.at(0).second == "b c");
+    CHECK(g[0].rec.diags.empty());
+    // Not a game's end: no marker before the `[`, a marker in a comment or a variation.
+    for (const char* line : {"1. e4 e5[Event \"b\"]", "1. e4 {1-0[Event \"b\"]",
+                             "1. e4 (1. d4 1-0[Event \"b\"]", "1. e4 e5 a1-0[Event \"b\"]"}) {
+        INFO(line);
+        g = read_string(std::string("[Event \"a\"]\n\n") + line + "\n\n1. Nf3 *\n");
+        REQUIRE(!g.empty());
+        CHECK(g[0].rec.tags.size() == 1);
+    }
+}

@@ -78,6 +78,8 @@ TEST_CASE("regression: a Ctrl-Z before a game takes a column", "[regression][spl
              first + "\xEF\xBB\xBF\x1A[Event \"c\"]\n\n1. e4 Nf9 *\n",
              std::string("\x1A%an escape line\n[Event \"d\"]\n\n1. e4 Nf9 *\n"),
              std::string("\x1A") + "1. e4 Nf9 *\n",
+             // A game glued to the one before (its `[` after the marker, on the same line).
+             std::string("[Event \"a\"]\n\n1. e4 e5 1-0 \x1A[Event \"b\"]\n\n1. d4 Nf9 *\n"),
              // An elided part on the same line: the columns after it count both.
              std::string("\x1A") + "1. e4 {" + std::string(3'000'000, 'a') + "} e5 Nf9 *\n",
          }) {
