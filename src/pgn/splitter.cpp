@@ -422,42 +422,83 @@ bool GameSplitter::line_ends_with_result(std::size_t eol, std::size_t floor) con
     return is_result_token(std::string_view(b + s, e - s));
 }
 
+namespace {
+/// Whether the `"` at k is escaped: an odd run of backslashes before it (down to floor).
+inline bool escaped_quote(const char* b, std::size_t floor, std::size_t k) {
+    std::size_t j = k;
+    while (j > floor && b[j - 1] == '\\') --j;
+    return ((k - j) & 1) != 0;
+}
+} // namespace
+
 bool GameSplitter::split_glued(std::size_t eol) {
     // `1-0[Event "b"]`: the next game's first tag line glued to this game's last line, as
     // `cat a.pgn b.pgn` joins a file that lacks its final line break (`copy /b` leaves a
-    // Ctrl-Z between them). The line has no brace, parenthesis or `;` after the marker (its
-    // state at the end, outside comments and variations, is its state at the marker).
+    // Ctrl-Z between them, `cat` a byte-order mark when b.pgn begins with one). The line's
+    // state at its end (in a variation, after a `;`) is that of its marker followed by the
+    // tag's value read as movetext: the split needs the marker outside comments and
+    // variations, which that tells when the value has no brace (a `}` could close a comment
+    // begun before the marker) and no `)` closing a variation it did not open.
     const char* b = buf_;
     const std::size_t floor = line_floor_;
-    if (truncated_ || (!cuts_.empty() && cuts_.back().pos >= std::min(line_start_, floor)))
+    if (truncated_ || in_comment_ ||
+        (!cuts_.empty() && cuts_.back().pos >= std::min(line_start_, floor)))
         return false;
     std::size_t e = eol;
     while (e > floor && is_blank(b[e - 1])) --e;
     if (e - floor < 6 || b[e - 1] != ']') return false;
     std::size_t k = e - 1;
     while (k > floor && is_blank(b[k - 1])) --k;
-    if (k == floor || b[k - 1] != '"') return false;
-    --k; // the closing quote
-    while (k > floor && b[k - 1] != '"') {
+    if (k == floor || b[k - 1] != '"' || escaped_quote(b, floor, k - 1)) return false;
+    const std::size_t value_end = --k; // the closing quote
+    for (;; --k) {
+        if (k == floor) return false;
         const char c = b[k - 1];
-        if (c == '\\' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';') return false;
-        --k;
+        if (c == '{' || c == '}') return false;
+        if (c == '"' && !escaped_quote(b, floor, k - 1)) break;
     }
-    if (k == floor) return false;
+    const std::size_t value_begin = k;
     --k; // the opening quote
     while (k > floor && is_blank(b[k - 1])) --k;
     const std::size_t name_end = k;
     while (k > floor && is_tag_name_char(b[k - 1])) --k;
     if (k == name_end || name_end - k > max_tag_name || k == floor || b[k - 1] != '[') return false;
     const std::size_t q = k - 1; // the `[`
-    std::size_t r = q;
-    while (r > floor && (is_blank(b[r - 1]) || b[r - 1] == '\x1A')) --r;
+    // The value as the scan read it after the marker: variations, a `;` comment.
+    std::uint64_t depth = 0;
+    std::size_t semicolon = value_end;
+    for (std::size_t i = value_begin; i < value_end; ++i) {
+        const char c = b[i];
+        if (c == '(') {
+            ++depth;
+        } else if (c == ')') {
+            if (depth == 0) return false;
+            --depth;
+        } else if (c == ';') {
+            semicolon = i;
+            break;
+        }
+    }
+    const bool line_comment = semicolon != value_end;
+    if (depth != depth_ || line_comment != (mode_ == Mode::LineComment) ||
+        (line_comment && semicolon != semicolon_))
+        return false;
+    std::size_t r = q; // after the marker: blanks, Ctrl-Z and byte-order marks before the `[`
+    for (;;) {
+        if (r > floor && (is_blank(b[r - 1]) || b[r - 1] == '\x1A'))
+            --r;
+        else if (r - floor >= 3 && b[r - 3] == '\xEF' && b[r - 2] == '\xBB' && b[r - 1] == '\xBF')
+            r -= 3;
+        else
+            break;
+    }
     if (!line_ends_with_result(r, floor)) return false;
     // This game ends at the marker; the next begins at the `[`, on this line (the columns
     // before it counted as skipped ones), which next() then reads as a line start.
     content_end_ = r;
     content_end_abs_ = abs_offset(r);
     terminated_ = true;
+    depth_ = 0;
     const std::uint64_t lead_before = lead();
     lead_line_ = line_;
     lead_ = lead_before + (abs_offset(q) - line_start_offset_);
@@ -512,8 +553,8 @@ void GameSplitter::handle_newline(char c) {
         line_start_offset_ = abs_offset(pos_);
         return;
     }
-    if (mode_ == Mode::Movetext && game_ == Game::Movetext && line_content_ && !in_comment_ &&
-        depth_ == 0 && !escape_line_ && split_glued(pos_))
+    if ((mode_ == Mode::Movetext || mode_ == Mode::LineComment) && game_ == Game::Movetext &&
+        line_content_ && !in_comment_ && !escape_line_ && split_glued(pos_))
         return; // next() reads on at the `[`, this line break comes again after it
     end_line(pos_);
     cr_pending_ = c == '\r';
@@ -820,7 +861,7 @@ void GameSplitter::scan_movetext_with() {
                 terminated_ = !comment && depth == 0 && !surely_no_result(b, line_floor_, p) &&
                               line_ends_with_result(p, line_floor_);
                 // A line ending in `]` may be a game's end and the next game's first tag.
-                if (!terminated_ && !comment && depth == 0 && p > line_floor_ &&
+                if (!terminated_ && !comment && p > line_floor_ &&
                     (b[p - 1] == ']' || is_blank(b[p - 1])) && split_glued(p))
                     return;
             }
@@ -1184,6 +1225,11 @@ bool GameSplitter::next(GameSpan& span) {
                     mode_ = Mode::Movetext;
                 }
                 if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
+                // A tag line glued to the last line, the input's last bytes (no line break).
+                if ((mode_ == Mode::Movetext || mode_ == Mode::LineComment) &&
+                    game_ == Game::Movetext && line_content_ && !in_comment_ && !escape_line_ &&
+                    error_.empty() && split_glued(end_))
+                    continue;
                 end_line(end_);
                 final_done_ = true;
                 if (game_ != Game::None) {

@@ -25,7 +25,10 @@
 ///   files joined by `copy /b`) at the start of a line is skipped; CRLF, CR and LF line ends;
 ///   NUL and other control bytes are ordinary bytes.
 /// * A tag line glued to a game's last line after its termination marker (`1-0[Event "b"]`:
-///   files joined without a final line break) begins the next game there (split_glued).
+///   files joined without a final line break; blanks, Ctrl-Z or a BOM may stand between)
+///   begins the next game there (split_glued), when the line's state at its end shows the
+///   marker outside comments and variations (no brace in the value, no `)` closing a `(`
+///   before it).
 ///
 /// Memory is bounded whatever the input: a comment or tag line longer than
 /// `token_keep_limit` keeps only its first part (the rest is elided, see `Elision`), as do a
@@ -175,8 +178,9 @@ class GameSplitter {
         }
     }
     std::uint64_t lead() const { return lead_line_ == line_ ? lead_ : 0; }
-    /// At the line break eol of a movetext line: if the line ends in a termination marker
-    /// and a tag line glued to it, ends the game there and leaves the scan at its `[`.
+    /// At the line break eol of a movetext line (or the input's end): if the line ends in a
+    /// termination marker and a tag line glued to it, ends the game there and leaves the scan
+    /// at its `[`.
     [[gnu::cold, gnu::noinline]] bool split_glued(std::size_t eol);
     void finish_game();
     void drop(std::size_t from, std::size_t to);

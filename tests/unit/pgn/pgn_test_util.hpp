@@ -89,7 +89,7 @@ struct TagLocRecorder : Recorder {
 /// One game's spans and what the reader made of it.
 struct ReadGame {
     std::string text;
-    std::uint64_t first_line = 0, offset = 0;
+    std::uint64_t first_line = 0, first_column = 0, offset = 0;
     bool truncated = false;
     Recorder rec;
 };
@@ -103,6 +103,7 @@ inline std::vector<ReadGame> read_all(ByteSource& src, SplitterLimits limits = {
         ReadGame g;
         g.text = std::string(span.text.substr(0, 4096));
         g.first_line = span.first_line;
+        g.first_column = span.first_column;
         g.offset = span.offset;
         g.truncated = span.truncated;
         reader.read(span, g.rec);

@@ -326,10 +326,59 @@ TEST_CASE("splitter: a tag line glued to a game's last line begins the next game
     CHECK(g[0].rec.diags.empty());
     // Not a game's end: no marker before the `[`, a marker in a comment or a variation.
     for (const char* line : {"1. e4 e5[Event \"b\"]", "1. e4 {1-0[Event \"b\"]",
-                             "1. e4 (1. d4 1-0[Event \"b\"]", "1. e4 e5 a1-0[Event \"b\"]"}) {
+                             "1. e4 (1. d4 1-0[Event \"b\"]", "1. e4 e5 a1-0[Event \"b\"]",
+                             // the value could close a variation or a comment begun before
+                             "1. e4 (1. d4 1-0[Event \"b)\"]", "1. e4 {1-0[Event \"b}\"]",
+                             "1. e4 {x} 1-0[Event \"b {c}\"]",
+                             // the marker after a `;`, in a variation, the quote escaped
+                             "1. e4 ; 1-0[Event \"b;c\"]", "1. e4 (1. d4 1-0[Event \"b (c\"]",
+                             "1. e4 e5 1-0[Event \"b\\\"]"}) {
         INFO(line);
         g = read_string(std::string("[Event \"a\"]\n\n") + line + "\n\n1. Nf3 *\n");
         REQUIRE(!g.empty());
         CHECK(g[0].rec.tags.size() == 1);
+    }
+}
+
+TEST_CASE("splitter: a glued tag line whose value is not plain text, or after a BOM",
+          "[splitter]") {
+    // The value read as movetext after the marker opens a variation, a `;` comment or
+    // escapes: the line's state at its end says the marker was outside comments and
+    // variations all the same. `cat` of a file that begins with a byte-order mark leaves it
+    // between the marker and the `[`.
+    const std::string a = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 (2. Nc3) 1-0";
+    const std::string rest = "\n[Site \"x\"]\n\n1. d4 d5 0-1\n";
+    struct Case {
+        std::string between, value, read; // read: the value as the reader gives it
+    };
+    for (const Case& c :
+         {Case{"", "Open (Rapid)", "Open (Rapid)"}, Case{"", "Open (Rapid", "Open (Rapid"},
+          Case{"", "Open ((Rapid) x", "Open ((Rapid) x"}, Case{"", "Smith; Jones", "Smith; Jones"},
+          Case{"", "(a); b)", "(a); b)"}, Case{"", "b \\\" c", "b \" c"},
+          Case{"", "b \\\\", "b \\"}, Case{"\xEF\xBB\xBF", "b", "b"},
+          Case{" \x1A\xEF\xBB\xBF ", "b (c)", "b (c)"}}) {
+        INFO("between: '" << c.between << "', value: " << c.value);
+        const std::string text = a + c.between + "[Event \"" + c.value + "\"]" + rest;
+        for (std::size_t max_read : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+            const auto g = read_string(text, max_read);
+            REQUIRE(g.size() == 2);
+            CHECK(g[0].text == a);
+            CHECK(g[0].rec.diags.empty());
+            CHECK(g[1].first_line == 3);
+            CHECK(g[1].offset == a.size() + c.between.size());
+            CHECK(g[1].first_column == a.size() - a.rfind('\n') + c.between.size());
+            REQUIRE(g[1].rec.tags.size() == 2);
+            CHECK(g[1].rec.tags[0].second == c.read);
+            CHECK(g[1].rec.diags.empty());
+        }
+    }
+    // At the very end of the input, without a line break: a game of one tag.
+    for (std::size_t max_read : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+        const auto g = read_string(a + "[Event \"b (c)\"] ", max_read);
+        REQUIRE(g.size() == 2);
+        CHECK(g[0].text == a);
+        CHECK(g[1].text == "[Event \"b (c)\"] ");
+        REQUIRE(g[1].rec.tags.size() == 1);
+        CHECK(g[1].rec.tags[0].second == "b (c)");
     }
 }
