@@ -434,15 +434,16 @@ inline bool escaped_quote(const char* b, std::size_t floor, std::size_t k) {
 bool GameSplitter::split_glued(std::size_t eol) {
     // `1-0[Event "b"]`: the next game's first tag line glued to this game's last line, as
     // `cat a.pgn b.pgn` joins a file that lacks its final line break (`copy /b` leaves a
-    // Ctrl-Z between them, `cat` a byte-order mark when b.pgn begins with one). The line's
-    // state at its end (in a variation, after a `;`) is that of its marker followed by the
-    // tag's value read as movetext: the split needs the marker outside comments and
-    // variations, which that tells when the value has no brace (a `}` could close a comment
-    // begun before the marker) and no `)` closing a variation it did not open.
+    // Ctrl-Z between them, `cat` a byte-order mark when b.pgn begins with one). The split
+    // needs the marker outside comments and variations: the line's state at its end (in a
+    // comment, a variation, after a `;`) must be the one that the scan, from there, reached
+    // by reading the tag's value as movetext, a comment it leaves open begun there. (A
+    // value may reach that state from elsewhere too, `x}` from inside a comment, `x)` from
+    // inside a variation: a termination marker right before a tag is then taken for a
+    // glued game's.)
     const char* b = buf_;
     const std::size_t floor = line_floor_;
-    if (truncated_ || in_comment_ ||
-        (!cuts_.empty() && cuts_.back().pos >= std::min(line_start_, floor)))
+    if (truncated_ || (!cuts_.empty() && cuts_.back().pos >= std::min(line_start_, floor)))
         return false;
     std::size_t e = eol;
     while (e > floor && is_blank(b[e - 1])) --e;
@@ -453,9 +454,7 @@ bool GameSplitter::split_glued(std::size_t eol) {
     const std::size_t value_end = --k; // the closing quote
     for (;; --k) {
         if (k == floor) return false;
-        const char c = b[k - 1];
-        if (c == '{' || c == '}') return false;
-        if (c == '"' && !escaped_quote(b, floor, k - 1)) break;
+        if (b[k - 1] == '"' && !escaped_quote(b, floor, k - 1)) break;
     }
     const std::size_t value_begin = k;
     --k; // the opening quote
@@ -464,24 +463,31 @@ bool GameSplitter::split_glued(std::size_t eol) {
     while (k > floor && is_tag_name_char(b[k - 1])) --k;
     if (k == name_end || name_end - k > max_tag_name || k == floor || b[k - 1] != '[') return false;
     const std::size_t q = k - 1; // the `[`
-    // The value as the scan read it after the marker: variations, a `;` comment.
+    // The value as the scan reads movetext (scan_movetext_with): a `}` closes a comment or
+    // is stray, `(`, `)` and `;` count outside comments, a `)` at depth 0 is stray.
+    bool comment = false;
+    std::size_t comment_start = 0; // of the comment's body
     std::uint64_t depth = 0;
     std::size_t semicolon = value_end;
     for (std::size_t i = value_begin; i < value_end; ++i) {
         const char c = b[i];
-        if (c == '(') {
+        if (comment) {
+            comment = c != '}';
+        } else if (c == '{') {
+            comment = true;
+            comment_start = i + 1;
+        } else if (c == '(') {
             ++depth;
         } else if (c == ')') {
-            if (depth == 0) return false;
-            --depth;
+            depth -= depth != 0;
         } else if (c == ';') {
             semicolon = i;
             break;
         }
     }
     const bool line_comment = semicolon != value_end;
-    if (depth != depth_ || line_comment != (mode_ == Mode::LineComment) ||
-        (line_comment && semicolon != semicolon_))
+    if (comment != in_comment_ || (comment && comment_start != token_start_) || depth != depth_ ||
+        line_comment != (mode_ == Mode::LineComment) || (line_comment && semicolon != semicolon_))
         return false;
     std::size_t r = q; // after the marker: blanks, Ctrl-Z and byte-order marks before the `[`
     for (;;) {
@@ -499,6 +505,7 @@ bool GameSplitter::split_glued(std::size_t eol) {
     content_end_abs_ = abs_offset(r);
     terminated_ = true;
     depth_ = 0;
+    in_comment_ = false;
     const std::uint64_t lead_before = lead();
     lead_line_ = line_;
     lead_ = lead_before + (abs_offset(q) - line_start_offset_);
@@ -553,8 +560,8 @@ void GameSplitter::handle_newline(char c) {
         line_start_offset_ = abs_offset(pos_);
         return;
     }
-    if ((mode_ == Mode::Movetext || mode_ == Mode::LineComment) && game_ == Game::Movetext &&
-        line_content_ && !in_comment_ && !escape_line_ && split_glued(pos_))
+    if ((mode_ == Mode::Movetext || mode_ == Mode::Comment || mode_ == Mode::LineComment) &&
+        game_ == Game::Movetext && line_content_ && !escape_line_ && split_glued(pos_))
         return; // next() reads on at the `[`, this line break comes again after it
     end_line(pos_);
     cr_pending_ = c == '\r';
@@ -861,8 +868,8 @@ void GameSplitter::scan_movetext_with() {
                 terminated_ = !comment && depth == 0 && !surely_no_result(b, line_floor_, p) &&
                               line_ends_with_result(p, line_floor_);
                 // A line ending in `]` may be a game's end and the next game's first tag.
-                if (!terminated_ && !comment && p > line_floor_ &&
-                    (b[p - 1] == ']' || is_blank(b[p - 1])) && split_glued(p))
+                if (!terminated_ && p > line_floor_ && (b[p - 1] == ']' || is_blank(b[p - 1])) &&
+                    split_glued(p))
                     return;
             }
             blank_before_ = false;
@@ -1226,9 +1233,10 @@ bool GameSplitter::next(GameSpan& span) {
                 }
                 if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
                 // A tag line glued to the last line, the input's last bytes (no line break).
-                if ((mode_ == Mode::Movetext || mode_ == Mode::LineComment) &&
-                    game_ == Game::Movetext && line_content_ && !in_comment_ && !escape_line_ &&
-                    error_.empty() && split_glued(end_))
+                if ((mode_ == Mode::Movetext || mode_ == Mode::Comment ||
+                     mode_ == Mode::LineComment) &&
+                    game_ == Game::Movetext && line_content_ && !escape_line_ && error_.empty() &&
+                    split_glued(end_))
                     continue;
                 end_line(end_);
                 final_done_ = true;

@@ -327,11 +327,11 @@ TEST_CASE("splitter: a tag line glued to a game's last line begins the next game
     // Not a game's end: no marker before the `[`, a marker in a comment or a variation.
     for (const char* line : {"1. e4 e5[Event \"b\"]", "1. e4 {1-0[Event \"b\"]",
                              "1. e4 (1. d4 1-0[Event \"b\"]", "1. e4 e5 a1-0[Event \"b\"]",
-                             // the value could close a variation or a comment begun before
-                             "1. e4 (1. d4 1-0[Event \"b)\"]", "1. e4 {1-0[Event \"b}\"]",
-                             "1. e4 {x} 1-0[Event \"b {c}\"]",
-                             // the marker after a `;`, in a variation, the quote escaped
+                             // the value leaves the state the line had before: after a `;`,
+                             // in a variation, in a comment begun before the marker
                              "1. e4 ; 1-0[Event \"b;c\"]", "1. e4 (1. d4 1-0[Event \"b (c\"]",
+                             "1. e4 {1-0[Event \"b {c\"]", "1. e4 {x 1-0[Event \"b (c)\"]",
+                             // the closing quote escaped
                              "1. e4 e5 1-0[Event \"b\\\"]"}) {
         INFO(line);
         g = read_string(std::string("[Event \"a\"]\n\n") + line + "\n\n1. Nf3 *\n");
@@ -342,9 +342,9 @@ TEST_CASE("splitter: a tag line glued to a game's last line begins the next game
 
 TEST_CASE("splitter: a glued tag line whose value is not plain text, or after a BOM",
           "[splitter]") {
-    // The value read as movetext after the marker opens a variation, a `;` comment or
-    // escapes: the line's state at its end says the marker was outside comments and
-    // variations all the same. `cat` of a file that begins with a byte-order mark leaves it
+    // The value read as movetext after the marker opens a variation, a comment, a `;`
+    // comment or escapes: the line's state at its end says the marker was outside comments
+    // and variations all the same. `cat` of a file that begins with a byte-order mark leaves it
     // between the marker and the `[`.
     const std::string a = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 (2. Nc3) 1-0";
     const std::string rest = "\n[Site \"x\"]\n\n1. d4 d5 0-1\n";
@@ -356,7 +356,10 @@ TEST_CASE("splitter: a glued tag line whose value is not plain text, or after a 
           Case{"", "Open ((Rapid) x", "Open ((Rapid) x"}, Case{"", "Smith; Jones", "Smith; Jones"},
           Case{"", "(a); b)", "(a); b)"}, Case{"", "b \\\" c", "b \" c"},
           Case{"", "b \\\\", "b \\"}, Case{"\xEF\xBB\xBF", "b", "b"},
-          Case{" \x1A\xEF\xBB\xBF ", "b (c)", "b (c)"}}) {
+          Case{" \x1A\xEF\xBB\xBF ", "b (c)", "b (c)"}, Case{"", "Rapid)", "Rapid)"},
+          Case{"", "a )) (b", "a )) (b"}, Case{"", "b {c}", "b {c}"},
+          Case{"", "b {c (d", "b {c (d"}, Case{"", "b } {c", "b } {c"},
+          Case{"", "b (c {d) e} ;f", "b (c {d) e} ;f"}}) {
         INFO("between: '" << c.between << "', value: " << c.value);
         const std::string text = a + c.between + "[Event \"" + c.value + "\"]" + rest;
         for (std::size_t max_read : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
