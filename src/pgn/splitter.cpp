@@ -519,6 +519,14 @@ bool GameSplitter::split_glued(std::size_t eol) {
     return true;
 }
 
+std::size_t GameSplitter::before_dos_eof(std::size_t eol) const {
+    std::size_t k = eol;
+    bool dos_eof = false;
+    while (k > line_floor_ && (buf_[k - 1] == '\x1A' || is_blank(buf_[k - 1])))
+        dos_eof |= buf_[--k] == '\x1A';
+    return dos_eof && k > line_floor_ ? k : eol;
+}
+
 void GameSplitter::end_line(std::size_t eol) {
     if (escape_line_) {
         if (game_ != Game::None) {
@@ -1238,7 +1246,7 @@ bool GameSplitter::next(GameSpan& span) {
                     game_ == Game::Movetext && line_content_ && !escape_line_ && error_.empty() &&
                     split_glued(end_))
                     continue;
-                end_line(end_);
+                end_line(mode_ == Mode::Movetext && line_content_ ? before_dos_eof(end_) : end_);
                 final_done_ = true;
                 if (game_ != Game::None) {
                     finish_game();

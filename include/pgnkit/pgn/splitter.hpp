@@ -22,8 +22,9 @@
 ///   own, so nothing is lost silently: the pipeline decides whether it is a game
 ///   (app::looks_like_pgn; text between games that is not PGN is reported and skipped).
 /// * A UTF-8 BOM or a DOS end-of-file byte (Ctrl-Z, 1A: at the end of a file, and between
-///   files joined by `copy /b`) at the start of a line is skipped; CRLF, CR and LF line ends;
-///   NUL and other control bytes are ordinary bytes.
+///   files joined by `copy /b`) at the start of a line is skipped, as are Ctrl-Z that end the
+///   input's last line (`1-0^Z`); CRLF, CR and LF line ends; NUL and other control bytes are
+///   ordinary bytes.
 /// * A tag line glued to a game's last line after its termination marker (`1-0[Event "b"]`:
 ///   files joined without a final line break; blanks, Ctrl-Z or a BOM may stand between)
 ///   begins the next game there (split_glued), unless the line's state at its end shows
@@ -181,6 +182,9 @@ class GameSplitter {
     /// termination marker and a tag line glued to it, ends the game there and leaves the scan
     /// at its `[`.
     [[gnu::cold, gnu::noinline]] bool split_glued(std::size_t eol);
+    /// The end of the input's last line [.., eol) without the DOS end-of-file bytes (Ctrl-Z)
+    /// and blanks that close it (`1-0^Z`: the text ends there), if text is left before them.
+    std::size_t before_dos_eof(std::size_t eol) const;
     void finish_game();
     void drop(std::size_t from, std::size_t to);
     bool pending_decision() const;

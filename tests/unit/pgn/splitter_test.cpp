@@ -290,10 +290,25 @@ TEST_CASE("splitter: DOS end-of-file bytes at line starts are not part of the ga
     REQUIRE(g.size() == 1);
     CHECK(g[0].rec.tags.at(0).second == "c");
     CHECK(read_string("\x1A").empty());
+    // Closing the input's last line (a file without a final line break): the text ends there.
+    for (const char* end : {"\x1A", "\x1A\x1A", " \x1A ", "\x1A \x1A"}) {
+        INFO("end: '" << end << "'");
+        for (std::size_t max_read : {std::size_t{0}, std::size_t{1}, std::size_t{5}}) {
+            g = read_string("[Event \"a\"]\n\n1. e4 e5 1-0" + std::string(end), max_read);
+            REQUIRE(g.size() == 1);
+            CHECK(g[0].text == "[Event \"a\"]\n\n1. e4 e5 1-0");
+            CHECK(g[0].rec.diags.empty());
+        }
+    }
     // Elsewhere it is a control byte like the others (reported in movetext).
-    g = read_string("[Event \"d\"]\n\n1. e4 \x1A e5 *\n");
-    REQUIRE(g.size() == 1);
-    CHECK(g[0].rec.has(Code::UnexpectedText));
+    for (const char* text :
+         {"[Event \"d\"]\n\n1. e4 \x1A e5 *\n", "[Event \"d\"]\n\n1. e4 e5 *\x1A\n",
+          "[Event \"d\"]\n\n1. e4 e5 \x1A*"}) {
+        INFO(text);
+        g = read_string(text);
+        REQUIRE(g.size() == 1);
+        CHECK(g[0].rec.has(Code::UnexpectedText));
+    }
 }
 
 TEST_CASE("splitter: a tag line glued to a game's last line begins the next game", "[splitter]") {
