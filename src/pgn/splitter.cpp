@@ -568,8 +568,7 @@ void GameSplitter::handle_newline(char c) {
         line_start_offset_ = abs_offset(pos_);
         return;
     }
-    if ((mode_ == Mode::Movetext || mode_ == Mode::Comment || mode_ == Mode::LineComment) &&
-        game_ == Game::Movetext && line_content_ && !escape_line_ && split_glued(pos_))
+    if (glued_candidate() && split_glued(pos_))
         return; // next() reads on at the `[`, this line break comes again after it
     end_line(pos_);
     cr_pending_ = c == '\r';
@@ -1241,11 +1240,7 @@ bool GameSplitter::next(GameSpan& span) {
                 }
                 if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
                 // A tag line glued to the last line, the input's last bytes (no line break).
-                if ((mode_ == Mode::Movetext || mode_ == Mode::Comment ||
-                     mode_ == Mode::LineComment) &&
-                    game_ == Game::Movetext && line_content_ && !escape_line_ && error_.empty() &&
-                    split_glued(end_))
-                    continue;
+                if (glued_candidate() && error_.empty() && split_glued(end_)) continue;
                 end_line(mode_ == Mode::Movetext && line_content_ ? before_dos_eof(end_) : end_);
                 final_done_ = true;
                 if (game_ != Game::None) {

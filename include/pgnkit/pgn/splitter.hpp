@@ -182,6 +182,13 @@ class GameSplitter {
     /// termination marker and a tag line glued to it, ends the game there and leaves the scan
     /// at its `[`.
     [[gnu::cold, gnu::noinline]] bool split_glued(std::size_t eol);
+    /// Whether the line being ended may be one for split_glued: a movetext line of a game
+    /// (in movetext, a comment, after a `;`), not an escape line. (The movetext scan's own
+    /// line ends are such lines.)
+    bool glued_candidate() const {
+        return (mode_ == Mode::Movetext || mode_ == Mode::Comment || mode_ == Mode::LineComment) &&
+               game_ == Game::Movetext && line_content_ && !escape_line_;
+    }
     /// The end of the input's last line [.., eol) without the DOS end-of-file bytes (Ctrl-Z)
     /// and blanks that close it (`1-0^Z`: the text ends there), if text is left before them.
     std::size_t before_dos_eof(std::size_t eol) const;
