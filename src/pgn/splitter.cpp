@@ -527,6 +527,22 @@ std::size_t GameSplitter::before_dos_eof(std::size_t eol) const {
     return dos_eof && k > line_floor_ ? k : eol;
 }
 
+void GameSplitter::drop_dos_eof() {
+    // content_end_ ends the game's last line of text; only blank lines (and Ctrl-Z skipped at
+    // line starts) come after it. Not when an elision lies in what would be dropped (a run
+    // of blanks longer than the keep limit: its offsets are not the buffer's).
+    if (game_ != Game::Movetext || in_comment_) return;
+    std::size_t k = content_end_;
+    bool dos_eof = false;
+    while (k > game_start_ && (buf_[k - 1] == '\x1A' || is_blank(buf_[k - 1])))
+        dos_eof |= buf_[--k] == '\x1A';
+    if (!dos_eof || k == game_start_ || buf_[k - 1] == '\n' || buf_[k - 1] == '\r' ||
+        (!cuts_.empty() && cuts_.back().pos >= k))
+        return;
+    content_end_abs_ -= content_end_ - k;
+    content_end_ = k;
+}
+
 void GameSplitter::end_line(std::size_t eol) {
     if (escape_line_) {
         if (game_ != Game::None) {
@@ -1244,6 +1260,7 @@ bool GameSplitter::next(GameSpan& span) {
                 end_line(mode_ == Mode::Movetext && line_content_ ? before_dos_eof(end_) : end_);
                 final_done_ = true;
                 if (game_ != Game::None) {
+                    if (error_.empty()) drop_dos_eof();
                     finish_game();
                     ready_before_error_ = !error_.empty();
                     ready_cut_mid_line_ = ready_before_error_ && end_ != 0 &&
@@ -1319,11 +1336,12 @@ bool GameSplitter::next(GameSpan& span) {
             } else if (c == '\xEF') {
                 mode_ = Mode::BomByte2;
                 ++pos_;
-            } else if (c == '\x1A' && pos_ == line_start_) {
+            } else if (c == '\x1A') {
                 // A DOS end-of-file byte (Ctrl-Z), which DOS tools write at the end of a file
                 // and `copy /b` keeps between files: like a BOM, not part of the text (but
-                // it takes a column).
-                skipped(1);
+                // it takes a column, as do the blanks before it, the only bytes that may
+                // stand before it here).
+                skipped(pos_ - line_start_ + 1);
                 line_start_ = line_floor_ = ++pos_;
                 line_start_offset_ = abs_offset(pos_);
             } else if (c == '%' && pos_ == line_start_ && !in_comment_) {
@@ -1355,7 +1373,7 @@ bool GameSplitter::next(GameSpan& span) {
                 ++pos_;
                 mode_ = Mode::LineStart;
                 if (line_start_ + 3 == pos_) { // a BOM is not part of the text
-                    skipped(3);
+                    skipped(3, true);
                     line_start_ = line_floor_ = pos_;
                     line_start_offset_ = abs_offset(pos_);
                 }

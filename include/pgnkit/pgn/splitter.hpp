@@ -22,9 +22,10 @@
 ///   own, so nothing is lost silently: the pipeline decides whether it is a game
 ///   (app::looks_like_pgn; text between games that is not PGN is reported and skipped).
 /// * A UTF-8 BOM or a DOS end-of-file byte (Ctrl-Z, 1A: at the end of a file, and between
-///   files joined by `copy /b`) at the start of a line is skipped, as are Ctrl-Z that end the
-///   input's last line (`1-0^Z`); CRLF, CR and LF line ends; NUL and other control bytes are
-///   ordinary bytes.
+///   files joined by `copy /b`) at the start of a line is skipped (a Ctrl-Z after blanks
+///   too), as are Ctrl-Z that end the last line of text of the input (`1-0^Z`, and `1-0^Z⏎`
+///   when only blank lines follow); CRLF, CR and LF line ends; NUL and other control bytes
+///   are ordinary bytes.
 /// * A tag line glued to a game's last line after its termination marker (`1-0[Event "b"]`:
 ///   files joined without a final line break; blanks, Ctrl-Z or a BOM may stand between)
 ///   begins the next game there (split_glued), unless the line's state at its end shows
@@ -167,12 +168,12 @@ class GameSplitter {
         if (c != '{' && c != ';') text_line_ = true;
         if (c >= '0' && c <= '9') number_line_ = true;
     }
-    /// n bytes skipped at the start of the current line (a Ctrl-Z, a BOM: n = 3); a BOM
-    /// that is the line's first byte takes no column.
-    void skipped(std::uint64_t n) {
+    /// n bytes skipped at the start of the current line (a Ctrl-Z and the blanks before it;
+    /// a BOM: n = 3, `bom`); a BOM that is the line's first byte takes no column.
+    void skipped(std::uint64_t n, bool bom = false) {
         if (lead_line_ != line_) {
             lead_line_ = line_;
-            lead_ = n == 3 ? 0 : n;
+            lead_ = bom ? 0 : n;
         } else {
             lead_ += n;
         }
@@ -192,6 +193,10 @@ class GameSplitter {
     /// The end of the input's last line [.., eol) without the DOS end-of-file bytes (Ctrl-Z)
     /// and blanks that close it (`1-0^Z`: the text ends there), if text is left before them.
     std::size_t before_dos_eof(std::size_t eol) const;
+    /// At the end of the input: the last line of the game's movetext loses the Ctrl-Z bytes
+    /// (and blanks among them) that end it, when only line breaks, blanks and Ctrl-Z follow
+    /// (`1-0^Z⏎`) and text is left before them on the line.
+    void drop_dos_eof();
     void finish_game();
     void drop(std::size_t from, std::size_t to);
     bool pending_decision() const;
