@@ -1256,7 +1256,8 @@ bool GameSplitter::next(GameSpan& span) {
                 }
                 if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
                 // A tag line glued to the last line, the input's last bytes (no line break).
-                if (glued_candidate() && error_.empty() && split_glued(end_)) continue;
+                if (glued_candidate() && error_.empty() && split_glued(before_dos_eof(end_)))
+                    continue;
                 end_line(mode_ == Mode::Movetext && line_content_ ? before_dos_eof(end_) : end_);
                 final_done_ = true;
                 if (game_ != Game::None) {

@@ -27,9 +27,9 @@
 ///   when only blank lines follow); CRLF, CR and LF line ends; NUL and other control bytes
 ///   are ordinary bytes.
 /// * A tag line glued to a game's last line after its termination marker (`1-0[Event "b"]`:
-///   files joined without a final line break; blanks, Ctrl-Z or a BOM may stand between)
-///   begins the next game there (split_glued), unless the line's state at its end shows
-///   the marker in a comment or a variation.
+///   files joined without a final line break; blanks, Ctrl-Z or a BOM may stand between; at
+///   the end of the input a Ctrl-Z may follow) begins the next game there (split_glued),
+///   unless the line's state at its end shows the marker in a comment or a variation.
 ///
 /// Memory is bounded whatever the input: a comment or tag line longer than
 /// `token_keep_limit` keeps only its first part (the rest is elided, see `Elision`), as do a

@@ -312,6 +312,20 @@ TEST_CASE("splitter: DOS end-of-file bytes at line starts are not part of the ga
             CHECK(g[0].rec.diags.empty());
         }
     }
+    // A tag line glued to the last game's line, then the Ctrl-Z: the next game begins there.
+    for (const char* end : {"\x1A", " \x1A", "\x1A \x1A"}) {
+        INFO("end: '" << end << "'");
+        for (std::size_t max_read : {std::size_t{0}, std::size_t{1}, std::size_t{5}}) {
+            g = read_string("[Event \"a\"]\n\n1. e4 e5 1-0[Event \"b\"]" + std::string(end),
+                            max_read);
+            REQUIRE(g.size() == 2);
+            CHECK(g[0].text == "[Event \"a\"]\n\n1. e4 e5 1-0");
+            CHECK(g[1].text == "[Event \"b\"]");
+            CHECK(g[1].rec.tags.at(0).second == "b");
+            CHECK(g[0].rec.diags.empty());
+            CHECK(!g[1].rec.has(Code::UnexpectedText));
+        }
+    }
     // Blanks and a Ctrl-Z before the next game's first tag: skipped, the columns counted.
     g = read_string(game + "  \x1A[Event \"b\"]\n\n*\n");
     REQUIRE(g.size() == 2);
