@@ -100,7 +100,7 @@ class GameValidator : public VisitorBase {
     }
     /// Keep the position before each move as it is played, for a visitor that reads
     /// last_before() after every move (a listener does); else it is made only when asked for.
-    void keep_before() { keep_before_ = true; }
+    void keep_before() { before_mask_ = ~std::uintptr_t{0}; }
     /// Whether the last move() call was replayed (resolved and played).
     bool last_move_replayed() const { return last_replayed_; }
     /// After a move() call that was replayed (last_move_replayed()), until the next call: the
@@ -268,7 +268,10 @@ class GameValidator : public VisitorBase {
     const ValidateOptions& opts_;
     chess::SanParseOptions san_opts_; ///< from opts_ (read for every move)
     ReplayListener* listener_ = nullptr;
-    bool keep_before_ = false; ///< keep_before()
+    /// keep_before(): all ones, else 0 (the position before a move is then made only when
+    /// asked for). A mask, not a flag: move() takes the frame's `before` or none without a
+    /// branch (a branch there was laid out by the profile-guided build as never taken).
+    std::uintptr_t before_mask_ = 0;
     bool last_replayed_ = false;
     chess::Move last_move_{}; ///< the move the last replayed move() call played
     const GameSpan* span_ = nullptr;
@@ -399,7 +402,8 @@ inline void GameValidator::move(std::string_view text, const Loc& loc) {
     // The usual token: a move the fast pass resolves, without liberties (else 0, or
     // liberties in the high word: move_general() decides), and plays when it can
     // (FastPlayed: no castling).
-    chess::Position* const before = keep_before_ ? &f.before : nullptr;
+    chess::Position* const before = reinterpret_cast<chess::Position*>(
+        reinterpret_cast<std::uintptr_t>(&f.before) & before_mask_);
     const std::uint64_t fast = chess::fast_play_san(f.pos, before, f.undo, text, san_opts_);
     if ((fast - 1) >> 32) {
         move_general(f, text, loc);
@@ -409,7 +413,7 @@ inline void GameValidator::move(std::string_view text, const Loc& loc) {
     const chess::Move m = chess::Move::from_raw(std::uint16_t(fast));
     const unsigned written = WrittenSuffix[static_cast<unsigned char>(text.back())];
     if (fast & chess::FastPlayed) {
-        f.before_stale = before == nullptr;
+        f.before_stale = before_mask_ == 0;
         replayed(f, m, text, loc, written);
     } else {
         replay(f, m, text, loc, written);
