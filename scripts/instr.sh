@@ -15,6 +15,11 @@
 #   -t TOP    also list the TOP functions with the most instructions of their own, for the
 #             first binary and each file (a build with -g names their files and lines:
 #             scripts/build.sh -DCMAKE_CXX_FLAGS=-g in a copy of the tree)
+#   -c        also count, for each binary, the instructions it executes in the cold parts GCC
+#             split off its functions (`[clone .cold]`, from the profile of a PGO build): a
+#             hot path the training laid out as never taken jumps there and back (session 34
+#             found one on every move of validate; a few thousand at start-up are the
+#             command line's set-up)
 #
 # For a file, e.g. /tmp/pgnkit-bench/otb.pgn (scripts/bench.sh validate builds it).
 set -euo pipefail
@@ -23,9 +28,11 @@ mb=4
 args="validate -q --jobs 1 --no-progress"
 branch=0
 top=0
-while getopts "bm:t:a:" opt; do
+cold=0
+while getopts "bcm:t:a:" opt; do
     case $opt in
     b) branch=1 ;;
+    c) cold=1 ;;
     m) mb=$OPTARG ;;
     t) top=$OPTARG ;;
     a) args=$OPTARG ;;
@@ -35,7 +42,7 @@ done
 shift $((OPTIND - 1))
 # shellcheck source=scripts/bins-files.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bins-files.sh"
-bins_and_files 1 "scripts/instr.sh [-b] [-m MB] [-t TOP] [-a ARGS] BIN_A [BIN...] -- FILE..." "$@"
+bins_and_files 1 "scripts/instr.sh [-b] [-c] [-m MB] [-t TOP] [-a ARGS] BIN_A [BIN...] -- FILE..." "$@"
 if ! command -v valgrind >/dev/null; then
     echo "instr.sh: installing valgrind with apt-get" >&2
     sudo=""
@@ -75,6 +82,7 @@ for f in "${files[@]}"; do
         out=$tmp/cg.$i
         sim=()
         [[ $branch == 1 ]] && sim=(--branch-sim=yes)
+        [[ $cold == 1 ]] && sim+=(--dump-instr=yes)
         # shellcheck disable=SC2086
         valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out" \
             "${bins[i]}" $args "$input" >/dev/null 2>"$tmp/log" || true
@@ -90,6 +98,27 @@ for f in "${files[@]}"; do
             printf '  %-40s %14d %9s %8s\n' "${bins[i]}" "$ir" "$per" "$ratio"
         fi
     done
+    if [[ $cold == 1 ]]; then
+        for ((i = 0; i < ${#bins[@]}; ++i)); do
+            # The cold parts' address ranges (start, size, name), then the executed
+            # instructions of each, from the per-instruction counts (cold_instructions).
+            nm -S -C "${bins[i]}" |
+                awk '$4 != "" && /\[clone \.cold\]/ { s = $1; z = $2; $1 = $2 = $3 = ""; print s, z, substr($0, 4) }' \
+                    >"$tmp/ranges"
+            # Last, the whole program text: a check that callgrind's addresses are the binary's.
+            objdump -h "${bins[i]}" | awk '$2 == ".text" { print $4, $3, "TEXT" }' >>"$tmp/ranges"
+            awk -f "$(dirname "${BASH_SOURCE[0]}")/cold.awk" "$tmp/ranges" "$tmp/cg.$i" |
+                sort -rn >"$tmp/cold"
+            all=$(sed -n 's/ TOTAL$//p' "$tmp/cold")
+            in_cold=$(grep -v -e ' TOTAL$' -e ' TEXT$' "$tmp/cold" | awk '{ n += $1 } END { print n + 0 }')
+            if ! grep -q ' TEXT$' "$tmp/cold" && [[ $in_cold == 0 ]]; then
+                echo "instr.sh: no instruction of ${bins[i]}'s text counted (addresses not the binary's?)" >&2
+            fi
+            printf '  %s: %d instructions in cold parts (%s of all)\n' "${bins[i]}" "$in_cold" \
+                "$(awk -v c="$in_cold" -v a="$all" 'BEGIN { printf "%.2f%%", (a > 0 ? 100 * c / a : 0) }')"
+            grep -v -e ' TOTAL$' -e ' TEXT$' "$tmp/cold" | head -n 3 | cut -c1-150 | sed 's/^/    /'
+        done
+    fi
     if [[ $top != 0 ]]; then
         echo "  functions of ${bins[0]} with the most instructions of their own:"
         callgrind_annotate "$tmp/cg.0" 2>/dev/null | grep -E '^ *[0-9,]+ ' | grep -v 'PROGRAM TOTALS' |
