@@ -519,12 +519,12 @@ bool GameSplitter::split_glued(std::size_t eol) {
     return true;
 }
 
-std::size_t GameSplitter::before_dos_eof(std::size_t eol) const {
+std::size_t GameSplitter::before_dos_eof(std::size_t eol, std::size_t floor) const {
     std::size_t k = eol;
     bool dos_eof = false;
-    while (k > line_floor_ && (buf_[k - 1] == '\x1A' || is_blank(buf_[k - 1])))
+    while (k > floor && (buf_[k - 1] == '\x1A' || is_blank(buf_[k - 1])))
         dos_eof |= buf_[--k] == '\x1A';
-    return dos_eof && k > line_floor_ ? k : eol;
+    return dos_eof && k > floor ? k : eol;
 }
 
 void GameSplitter::drop_dos_eof() {
@@ -532,11 +532,8 @@ void GameSplitter::drop_dos_eof() {
     // line starts) come after it. Not when an elision lies in what would be dropped (a run
     // of blanks longer than the keep limit: its offsets are not the buffer's).
     if (game_ != Game::Movetext || in_comment_) return;
-    std::size_t k = content_end_;
-    bool dos_eof = false;
-    while (k > game_start_ && (buf_[k - 1] == '\x1A' || is_blank(buf_[k - 1])))
-        dos_eof |= buf_[--k] == '\x1A';
-    if (!dos_eof || k == game_start_ || buf_[k - 1] == '\n' || buf_[k - 1] == '\r' ||
+    const std::size_t k = before_dos_eof(content_end_, game_start_);
+    if (k == content_end_ || buf_[k - 1] == '\n' || buf_[k - 1] == '\r' ||
         (!cuts_.empty() && cuts_.back().pos >= k))
         return;
     content_end_abs_ -= content_end_ - k;
@@ -1256,9 +1253,12 @@ bool GameSplitter::next(GameSpan& span) {
                 }
                 if (mode_ == Mode::One || mode_ == Mode::OneDot) mode_ = Mode::Movetext;
                 // A tag line glued to the last line, the input's last bytes (no line break).
-                if (glued_candidate() && error_.empty() && split_glued(before_dos_eof(end_)))
+                if (glued_candidate() && error_.empty() &&
+                    split_glued(before_dos_eof(end_, line_floor_)))
                     continue;
-                end_line(mode_ == Mode::Movetext && line_content_ ? before_dos_eof(end_) : end_);
+                end_line(mode_ == Mode::Movetext && line_content_
+                             ? before_dos_eof(end_, line_floor_)
+                             : end_);
                 final_done_ = true;
                 if (game_ != Game::None) {
                     if (error_.empty()) drop_dos_eof();

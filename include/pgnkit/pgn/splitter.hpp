@@ -190,9 +190,9 @@ class GameSplitter {
         return (mode_ == Mode::Movetext || mode_ == Mode::Comment || mode_ == Mode::LineComment) &&
                game_ == Game::Movetext && line_content_ && !escape_line_;
     }
-    /// The end of the input's last line [.., eol) without the DOS end-of-file bytes (Ctrl-Z)
-    /// and blanks that close it (`1-0^Z`: the text ends there), if text is left before them.
-    std::size_t before_dos_eof(std::size_t eol) const;
+    /// The end of the text [floor, eol) without the DOS end-of-file bytes (Ctrl-Z) and blanks
+    /// that close it (`1-0^Z`: the text ends there), if text is left before them; else eol.
+    std::size_t before_dos_eof(std::size_t eol, std::size_t floor) const;
     /// At the end of the input: the last line of the game's movetext loses the Ctrl-Z bytes
     /// (and blanks among them) that end it, when only line breaks, blanks and Ctrl-Z follow
     /// (`1-0^Z⏎`) and text is left before them on the line.
