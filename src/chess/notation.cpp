@@ -727,6 +727,8 @@ constexpr Square word_to(std::uint64_t w) { return Square(std::int8_t(w >> 32));
 constexpr int word_file(std::uint64_t w) { return std::int8_t(w >> 16); }
 constexpr int word_rank(std::uint64_t w) { return std::int8_t(w >> 24); }
 constexpr bool word_capture(std::uint64_t w) { return (w >> 48) & 1; }
+/// The piece (knight … king), for the piece moves only (resolve_piece() sets it; else 0).
+constexpr PieceType word_piece(std::uint64_t w) { return PieceType(std::uint8_t(w >> 8)); }
 
 /// What a resolver of the fast pass returns for the legal move `m` (fast_resolve_san()).
 constexpr std::uint64_t fast_result(Move m, std::uint32_t lib) {
@@ -815,10 +817,10 @@ using FastPos = std::conditional_t<Play, Position&, const Position&>;
 /// `*before` (if given) becomes the position before it.
 template <PieceType Pt, bool Play>
 inline std::uint64_t take(FastPos<Play> pos, Position* before, Position::NormalUndo* undo,
-                          Square from, Square to) {
+                          Square from, Square to, PieceType rt = Pt) {
     if constexpr (Play) {
         if (before != nullptr) *before = pos;
-        pos.template play_normal<Pt>(from, to, *undo);
+        pos.template play_normal<Pt>(from, to, *undo, rt);
         return fast_result(Move(from, to), 0) | FastPlayed;
     } else {
         (void)before, (void)undo;
@@ -892,7 +894,7 @@ template <PieceType Pt, bool Play>
     }
     const bool is_capture = (pos.pieces(~pos.side_to_move()) & bb(to)) != 0;
     if (is_capture != capture) lib |= capture ? LibSpuriousCapture : LibMissingCapture;
-    if (Play && lib == 0) return take<Pt, Play>(pos, before, undo, from, to);
+    if (Play && lib == 0) return take<Pt, Play>(pos, before, undo, from, to, word_piece(w));
     return fast_result(Move(from, to), lib);
 }
 
@@ -913,7 +915,7 @@ inline std::uint64_t take_piece(FastPos<Play> pos, Position* before, Position::N
                                 std::uint64_t w, Square from) {
     const std::uint64_t r = piece_move_result(pos, w, from);
     if (!Play || (r >> 32) != 0) return r;
-    return take<Pt, Play>(pos, before, undo, from, word_to(w));
+    return take<Pt, Play>(pos, before, undo, from, word_to(w), word_piece(w));
 }
 
 /// finish_piece() for the pseudo-legal origins `origins` (pieces other than the king) that
@@ -931,84 +933,69 @@ template <PieceType Pt, bool Play>
     return finish_piece<Pt, Play>(pos, before, undo, w, legal);
 }
 
-/// The origins of `us`'s pieces of type `pt` (knight to queen) that attack `to`.
-template <PieceType Pt>
-Bitboard piece_attackers(const Position& pos, Color us, Square to) {
-    const Bitboard occ = pos.pieces();
-    if constexpr (Pt == PieceType::Knight)
-        return knight_attacks(to) & pos.pieces(us, PieceType::Knight);
-    else if constexpr (Pt == PieceType::Bishop)
-        return slider_attackers(to, pos.pieces(us, PieceType::Bishop), 0, occ);
-    else if constexpr (Pt == PieceType::Rook)
-        return slider_attackers(to, 0, pos.pieces(us, PieceType::Rook), occ);
-    else
-        return slider_attackers(to, pos.pieces(us, PieceType::Queen),
-                                pos.pieces(us, PieceType::Queen), occ);
+/// fast_piece() when several pieces of the San's type (`mine`) reach its square on an empty
+/// board (`origins`): a slider's line may be blocked.
+template <bool Play>
+[[gnu::noinline]] std::uint64_t fast_several(FastPos<Play> pos, Position* before,
+                                             Position::NormalUndo* undo, std::uint64_t w,
+                                             Bitboard mine, Bitboard origins) {
+    const PieceType pt = word_piece(w);
+    if (pt != PieceType::Knight)
+        origins = slider_attackers(word_to(w), pt == PieceType::Rook ? 0 : mine,
+                                   pt == PieceType::Bishop ? 0 : mine, pos.pieces());
+    return filter_piece<PieceType::None, Play>(pos, before, undo, w, origins);
 }
 
-/// fast_piece() when several sliders of the type stand on lines through the San's square.
-template <PieceType Pt, bool Play>
-[[gnu::noinline]] std::uint64_t fast_sliders(FastPos<Play> pos, Position* before,
-                                             Position::NormalUndo* undo, std::uint64_t w) {
-    return filter_piece<Pt, Play>(pos, before, undo, w,
-                                  piece_attackers<Pt>(pos, pos.side_to_move(), word_to(w)));
-}
-
-/// The fast pass for piece moves: Nf3, Nbd2, R1e2, Qh4xe1, Kxe2.
-template <PieceType Pt, bool Play>
+/// The fast pass for the moves of a knight, bishop, rook or queen (word_piece(w)): Nf3, Nbd2,
+/// R1e2, Qh4xe1. One copy of the code for the four (play_normal<None>), so that which piece
+/// moves is data, not an indirect jump a predictor must guess (3-4% of validate's time).
+template <bool Play>
 [[gnu::noinline]] std::uint64_t fast_piece(FastPos<Play> pos, Position* before,
                                            Position::NormalUndo* undo, std::uint64_t w) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king_square(us), to = word_to(w);
     const Bitboard tb = bb(to);
-    const bool disambiguated = (w & 0xFFFF0000) != 0xFFFF0000; // from_file or from_rank
     if (ksq == NoSquare || (pos.pieces(us) & tb)) return 0;
-    if constexpr (Pt == PieceType::King) {
-        // Ke1g1 may be castling: the general code decides.
-        if ((word_file(w) >= 0 && word_rank(w) >= 0) || !(king_attacks(to) & bb(ksq)) ||
-            !king_step_legal(pos, ksq, to))
-            return 0;
-        if (disambiguated) return finish_piece<Pt, Play>(pos, before, undo, w, bb(ksq));
-        return take_piece<Pt, Play>(pos, before, undo, w, ksq);
-    } else {
-        Bitboard origins;
-        if constexpr (Pt == PieceType::Knight) {
-            origins = knight_attacks(to) & pos.pieces(us, PieceType::Knight);
-        } else {
-            // One slider on the empty-board lines through `to` is the rule: its path is
-            // tested without a loop.
-            const Bitboard queens = pos.pieces(us, PieceType::Queen);
-            const Bitboard diag =
-                Pt == PieceType::Bishop ? pos.pieces(us, PieceType::Bishop) : queens;
-            const Bitboard orth = Pt == PieceType::Rook ? pos.pieces(us, PieceType::Rook) : queens;
-            origins = (Pt == PieceType::Rook ? 0 : diag & diag_rays(to)) |
-                      (Pt == PieceType::Bishop ? 0 : orth & orth_rays(to));
-            if (!origins) return 0;
-            if (more_than_one(origins)) return fast_sliders<Pt, Play>(pos, before, undo, w);
-            if (between_bb(lsb(origins), to) & pos.pieces() & ~tb) origins = 0;
-        }
-        if (!origins || more_than_one(origins) || disambiguated)
-            return filter_piece<Pt, Play>(pos, before, undo, w, origins);
-        if (needs_legality_test(pos, lsb(origins), to, ksq))
-            return filter_piece<Pt, Play>(pos, before, undo, w, origins);
-        // The usual case: one piece that may move, no disambiguation written.
-        return take_piece<Pt, Play>(pos, before, undo, w, lsb(origins));
-    }
+    const Bitboard mine = pos.pieces(us, word_piece(w));
+    const Bitboard origins = piece_reach(word_piece(w), to) & mine;
+    if (!origins) return 0;
+    if (more_than_one(origins)) return fast_several<Play>(pos, before, undo, w, mine, origins);
+    // One piece that reaches `to` on an empty board is the rule: a slider's path is tested
+    // without a loop (a knight's between_bb is `to` alone).
+    const Square from = lsb(origins);
+    if (between_bb(from, to) & pos.pieces() & ~tb) return 0;
+    const bool disambiguated = (w & 0xFFFF0000) != 0xFFFF0000; // from_file or from_rank
+    if (disambiguated || needs_legality_test(pos, from, to, ksq))
+        return filter_piece<PieceType::None, Play>(pos, before, undo, w, origins);
+    // The usual case: one piece that may move, no disambiguation written.
+    return take_piece<PieceType::None, Play>(pos, before, undo, w, from);
 }
 
-/// The resolvers of piece moves by PieceType (1 knight … 5 king).
+/// The fast pass for king moves: Kf1, Kxe2.
 template <bool Play>
-using FastResolver = std::uint64_t (*)(FastPos<Play>, Position*, Position::NormalUndo*,
-                                       std::uint64_t);
+[[gnu::noinline]] std::uint64_t fast_king(FastPos<Play> pos, Position* before,
+                                          Position::NormalUndo* undo, std::uint64_t w) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us), to = word_to(w);
+    if (ksq == NoSquare || (pos.pieces(us) & bb(to))) return 0;
+    // Ke1g1 may be castling: the general code decides.
+    if ((word_file(w) >= 0 && word_rank(w) >= 0) || !(king_attacks(to) & bb(ksq)) ||
+        !king_step_legal(pos, ksq, to))
+        return 0;
+    if ((w & 0xFFFF0000) != 0xFFFF0000) // disambiguated
+        return finish_piece<PieceType::King, Play>(pos, before, undo, w, bb(ksq));
+    return take_piece<PieceType::King, Play>(pos, before, undo, w, ksq);
+}
+
+/// The fast pass for the piece move of the San word `w` without its piece, the piece of
+/// type `pt` (1 knight … 5 king).
 template <bool Play>
-constexpr FastResolver<Play> PieceResolvers[6] = {
-    nullptr,
-    fast_piece<PieceType::Knight, Play>,
-    fast_piece<PieceType::Bishop, Play>,
-    fast_piece<PieceType::Rook, Play>,
-    fast_piece<PieceType::Queen, Play>,
-    fast_piece<PieceType::King, Play>,
-};
+inline std::uint64_t resolve_piece(FastPos<Play> pos, Position* before, Position::NormalUndo* undo,
+                                   std::uint64_t w, unsigned pt) {
+    w |= std::uint64_t(pt) << 8;
+    if (pt == unsigned(PieceType::King)) return fast_king<Play>(pos, before, undo, w);
+    return fast_piece<Play>(pos, before, undo, w);
+}
 
 /// What the first byte of a token says to the fast pass: 0 a pawn (a file letter), 1-5 the
 /// piece of an English letter N B R Q K, 7 castling (O), 6 anything else.
@@ -1026,13 +1013,11 @@ constexpr std::array<std::uint8_t, 256> make_first_byte_table() {
 }
 constexpr std::array<std::uint8_t, 256> FirstByte = make_first_byte_table();
 
-/// The resolver of a piece move by the token's first byte (N B R Q K; else none): the
-/// indirect call's target one load after the byte.
-template <bool Play>
-constexpr std::array<FastResolver<Play>, 256> ResolverByByte = [] {
-    std::array<FastResolver<Play>, 256> t{};
+/// The piece type of a piece move by the token's first byte (N B R Q K: 1 to 5; else 0).
+constexpr std::array<std::uint8_t, 256> PieceByByte = [] {
+    std::array<std::uint8_t, 256> t{};
     for (std::size_t c = 0; c < 256; ++c)
-        if (FirstByte[c] >= 1 && FirstByte[c] <= 5) t[c] = PieceResolvers<Play>[FirstByte[c]];
+        if (FirstByte[c] >= 1 && FirstByte[c] <= 5) t[c] = FirstByte[c];
     return t;
 }();
 
@@ -1086,15 +1071,15 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, Position::No
         w = lo;
         return fast_pawn_capture<Play>(pos, before, undo, lo);
     }
-    const FastResolver<Play> resolve = ResolverByByte<Play>[b0];
-    if (resolve == nullptr || e < 3) return 0;
+    const unsigned pt = PieceByByte[b0];
+    if (pt == 0 || e < 3) return 0;
     {
         const unsigned f1 = b1 - 'a', r2 = byte(p[2]) - '1';
         if ((f1 | r2) <= 7) { // Nf3
             if (e == 3) {
                 const std::uint64_t lo = none | std::uint64_t(r2 * 8 + f1) << 32;
                 w = lo;
-                return resolve(pos, before, undo, lo);
+                return resolve_piece<Play>(pos, before, undo, lo, pt);
             }
         } else if (b1 == 'x' && e == 4) { // Nxf3
             const unsigned tf = byte(p[2]) - 'a', tr = byte(p[3]) - '1';
@@ -1102,7 +1087,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, Position::No
             const std::uint64_t lo =
                 none | std::uint64_t(tr * 8 + tf) << 32 | std::uint64_t(1) << 48;
             w = lo;
-            return resolve(pos, before, undo, lo);
+            return resolve_piece<Play>(pos, before, undo, lo, pt);
         }
     }
     // The other piece shapes, from the end: Nbd2, R1e2, Qh4xe1 …
@@ -1126,7 +1111,7 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, Position::No
         if (k != 1) return 0;
     }
     w = lo;
-    return resolve(pos, before, undo, lo);
+    return resolve_piece<Play>(pos, before, undo, lo, pt);
 }
 
 } // namespace

@@ -115,7 +115,32 @@ constexpr Rays make_rays() {
     return r;
 }
 inline constexpr Rays rays = make_rays();
+/// The squares a piece of each type but the pawn reaches from a square on an empty board
+/// (2.5 KiB): one load for a piece type known only at run time (the fast SAN pass).
+struct Reach {
+    Bitboard of[6][64];
+};
+constexpr Reach make_reach() {
+    Reach r{};
+    for (int a = 0; a < 64; ++a) {
+        const int fa = a & 7, ra = a >> 3;
+        for (int b = 0; b < 64; ++b) {
+            const int df = (b & 7) - fa, dr = (b >> 3) - ra;
+            const int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+            const Bitboard sq = Bitboard(1) << b;
+            if (adf * adr == 2) r.of[1][a] |= sq; // knight
+            if (a != b && adf == adr) r.of[2][a] |= sq, r.of[4][a] |= sq;
+            if (a != b && (df == 0 || dr == 0)) r.of[3][a] |= sq, r.of[4][a] |= sq;
+            if (a != b && adf <= 1 && adr <= 1) r.of[5][a] |= sq;
+        }
+    }
+    return r;
+}
+inline constexpr Reach reach = make_reach();
 } // namespace detail
+
+/// What a piece of type `t` (knight to king) reaches from `s` on an empty board.
+inline Bitboard piece_reach(PieceType t, Square s) { return detail::reach.of[idx(t)][s]; }
 
 /// Rook (orth) and bishop (diag) moves of s on an empty board.
 inline Bitboard orth_rays(Square s) { return detail::rays.orth[s]; }

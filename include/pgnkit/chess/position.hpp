@@ -82,8 +82,10 @@ class Position {
     /// play() of a legal Normal move (not castling, en passant, promotion or the null move)
     /// of the side to move's piece of type Pt from `from` to `to`: the same position, for a
     /// caller that knows the piece (the SAN fast pass), without play()'s tests of its type.
+    /// Pt None: the move of a knight, bishop, rook or queen of type `rt` (one copy of the code
+    /// for the four, their type known only at run time).
     template <PieceType Pt>
-    void play_normal(Square from, Square to);
+    void play_normal(Square from, Square to, PieceType rt = Pt);
     /// What play_normal() changes that the position after it does not tell: enough to take
     /// the move back (undo_normal()), in 11 bytes instead of a copy of the position. `state`
     /// is the word of the clock, the en passant square, the rights, the side to move and the
@@ -95,12 +97,12 @@ class Position {
     };
     /// play_normal(), recording in `u` how to take the move back.
     template <PieceType Pt>
-    void play_normal(Square from, Square to, NormalUndo& u) {
+    void play_normal(Square from, Square to, NormalUndo& u, PieceType rt = Pt) {
         std::memcpy(&u.state, &halfmove_, sizeof u.state);
         u.from = from;
         u.to = to;
         u.captured = board_[to];
-        play_normal<Pt>(from, to);
+        play_normal<Pt>(from, to, rt);
     }
     /// Takes back the move play_normal(from, to, u) played, the last one played here: the
     /// position is then the one before it, every field (its key and checkers worked out
@@ -179,8 +181,9 @@ class Position {
 };
 
 template <PieceType Pt>
-inline void Position::play_normal(Square from, Square to) {
+inline void Position::play_normal(Square from, Square to, PieceType rt) {
     // play() with the piece known (see there).
+    const PieceType pt = Pt == PieceType::None ? rt : Pt;
     const Color us = stm_, them = ~us;
     std::uint64_t k = key_ ^ zobrist::white_to_move();
     if (ep_ != NoSquare) {
@@ -189,7 +192,7 @@ inline void Position::play_normal(Square from, Square to) {
     }
     fullmove_ += idx(us);
     stm_ = them;
-    const Piece pc = make_piece(us, Pt), captured = board_[to];
+    const Piece pc = make_piece(us, pt), captured = board_[to];
     const Bitboard tb = bb(to), ft = bb(from) | tb;
     unsigned halfmove = halfmove_ + (halfmove_ != 0xFFFF);
     if (captured != Piece::None) {
@@ -198,7 +201,7 @@ inline void Position::play_normal(Square from, Square to) {
         k ^= zobrist::piece(captured, to);
         halfmove = 0;
     }
-    by_type_[idx(Pt)] ^= ft;
+    by_type_[idx(pt)] ^= ft;
     by_color_[idx(us)] ^= ft;
     board_[from] = Piece::None;
     board_[to] = pc;
@@ -238,7 +241,13 @@ inline void Position::play_normal(Square from, Square to) {
                         : Pt == PieceType::Knight ? knight_attacks(ksq) & tb
                                                   : 0;
     Bitboard maybe = line_bb(ksq, from) & (diag | orth);
-    if constexpr (Pt == PieceType::Bishop)
+    if constexpr (Pt == PieceType::None) {
+        // A knight on `to` checks; a slider there may (its line may be blocked).
+        const Bitboard at = piece_reach(pt, ksq) & tb;
+        const Bitboard knight = Bitboard(0) - Bitboard(pt == PieceType::Knight);
+        checkers = at & knight;
+        maybe |= at & ~knight;
+    } else if constexpr (Pt == PieceType::Bishop)
         maybe |= diag_rays(ksq) & tb;
     else if constexpr (Pt == PieceType::Rook)
         maybe |= orth_rays(ksq) & tb;
