@@ -727,6 +727,8 @@ constexpr Square word_to(std::uint64_t w) { return Square(std::int8_t(w >> 32));
 constexpr int word_file(std::uint64_t w) { return std::int8_t(w >> 16); }
 constexpr int word_rank(std::uint64_t w) { return std::int8_t(w >> 24); }
 constexpr bool word_capture(std::uint64_t w) { return (w >> 48) & 1; }
+/// A from_file or a from_rank given.
+constexpr bool word_disambiguated(std::uint64_t w) { return (w & 0xFFFF0000) != 0xFFFF0000; }
 /// The piece (knight … king), for the piece moves only (resolve_piece() sets it; else 0).
 constexpr PieceType word_piece(std::uint64_t w) { return PieceType(std::uint8_t(w >> 8)); }
 
@@ -964,8 +966,7 @@ template <bool Play>
     // without a loop (a knight's between_bb is `to` alone).
     const Square from = lsb(origins);
     if (between_bb(from, to) & pos.pieces() & ~tb) return 0;
-    const bool disambiguated = (w & 0xFFFF0000) != 0xFFFF0000; // from_file or from_rank
-    if (disambiguated || needs_legality_test(pos, from, to, ksq))
+    if (word_disambiguated(w) || needs_legality_test(pos, from, to, ksq))
         return filter_piece<PieceType::None, Play>(pos, before, undo, w, origins);
     // The usual case: one piece that may move, no disambiguation written.
     return take_piece<PieceType::None, Play>(pos, before, undo, w, from);
@@ -982,7 +983,7 @@ template <bool Play>
     if ((word_file(w) >= 0 && word_rank(w) >= 0) || !(king_attacks(to) & bb(ksq)) ||
         !king_step_legal(pos, ksq, to))
         return 0;
-    if ((w & 0xFFFF0000) != 0xFFFF0000) // disambiguated
+    if (word_disambiguated(w))
         return finish_piece<PieceType::King, Play>(pos, before, undo, w, bb(ksq));
     return take_piece<PieceType::King, Play>(pos, before, undo, w, ksq);
 }
@@ -1012,14 +1013,6 @@ constexpr std::array<std::uint8_t, 256> make_first_byte_table() {
     return t;
 }
 constexpr std::array<std::uint8_t, 256> FirstByte = make_first_byte_table();
-
-/// The piece type of a piece move by the token's first byte (N B R Q K: 1 to 5; else 0).
-constexpr std::array<std::uint8_t, 256> PieceByByte = [] {
-    std::array<std::uint8_t, 256> t{};
-    for (std::size_t c = 0; c < 256; ++c)
-        if (FirstByte[c] >= 1 && FirstByte[c] <= 5) t[c] = FirstByte[c];
-    return t;
-}();
 
 // The fast pass reads the usual shapes of export-format SAN in English: e4, exd5, Nf3,
 // Nbd2, R1e2, Qh4xe1, O-O, O-O-O, each with an optional + or #. It parses them as
@@ -1071,8 +1064,8 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, Position::No
         w = lo;
         return fast_pawn_capture<Play>(pos, before, undo, lo);
     }
-    const unsigned pt = PieceByByte[b0];
-    if (pt == 0 || e < 3) return 0;
+    const unsigned pt = FirstByte[b0]; // a piece letter: 1 to 5
+    if (pt - 1 > 4 || e < 3) return 0;
     {
         const unsigned f1 = b1 - 'a', r2 = byte(p[2]) - '1';
         if ((f1 | r2) <= 7) { // Nf3

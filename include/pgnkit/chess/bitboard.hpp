@@ -115,10 +115,11 @@ constexpr Rays make_rays() {
     return r;
 }
 inline constexpr Rays rays = make_rays();
-/// The squares a piece of each type but the pawn reaches from a square on an empty board
-/// (2.5 KiB): one load for a piece type known only at run time (the fast SAN pass).
+/// The squares a knight, bishop, rook or queen reaches from a square on an empty board, by
+/// PieceType (row 0 empty; 2.5 KiB): one load for a piece type known only at run time (the
+/// fast SAN pass).
 struct Reach {
-    Bitboard of[6][64];
+    Bitboard of[5][64];
 };
 constexpr Reach make_reach() {
     Reach r{};
@@ -131,7 +132,6 @@ constexpr Reach make_reach() {
             if (adf * adr == 2) r.of[1][a] |= sq; // knight
             if (a != b && adf == adr) r.of[2][a] |= sq, r.of[4][a] |= sq;
             if (a != b && (df == 0 || dr == 0)) r.of[3][a] |= sq, r.of[4][a] |= sq;
-            if (a != b && adf <= 1 && adr <= 1) r.of[5][a] |= sq;
         }
     }
     return r;
@@ -139,7 +139,7 @@ constexpr Reach make_reach() {
 inline constexpr Reach reach = make_reach();
 } // namespace detail
 
-/// What a piece of type `t` (knight to king) reaches from `s` on an empty board.
+/// What a piece of type `t` (knight to queen) reaches from `s` on an empty board.
 inline Bitboard piece_reach(PieceType t, Square s) { return detail::reach.of[idx(t)][s]; }
 
 /// Rook (orth) and bishop (diag) moves of s on an empty board.
