@@ -6,7 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "pgnkit/io/byte_source.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -136,74 +144,153 @@ class ConvertProcessor final : public BatchProcessor {
 
 } // namespace
 
-int run_convert(const ConvertRunOptions& opts) {
-    std::vector<std::unique_ptr<ConvertProcessor>> procs;
-    for (int i = 0; i < std::max(1, opts.jobs); ++i)
-        procs.push_back(std::make_unique<ConvertProcessor>(opts));
+namespace {
 
-    OutputFile out(opts.output.empty() ? std::string("-") : opts.output, opts.output_options);
-
-    PipelineOptions po;
-    po.inputs = opts.inputs;
-    po.jobs = opts.jobs;
-    po.progress = opts.progress;
+/// What one pass of the pipeline over some inputs into one output did.
+struct ConvertPass {
+    PipelineStats pipeline;
+    ConvertStats total;
     int io_errors = 0;
     bool write_failed = false;
-    std::uint64_t invalid_written = 0;
-    auto stats = run_pipeline(
+    std::uint64_t invalid_written = 0, as_kept = 0;
+};
+
+ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::string>& inputs,
+                         std::vector<std::unique_ptr<ConvertProcessor>>& procs, OutputFile& out) {
+    ConvertPass pass;
+    PipelineOptions po;
+    po.inputs = inputs;
+    po.jobs = opts.jobs;
+    po.progress = opts.progress;
+    for (auto& p : procs) { // counters of this pass only
+        p->stats = {};
+        p->written_as_kept = 0;
+    }
+    pass.pipeline = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
         [&](BatchOutput& b) {
-            invalid_written += b.invalid;
+            pass.invalid_written += b.invalid;
             if (!b.io_error.empty()) {
-                ++io_errors;
+                ++pass.io_errors;
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
             }
             if (!b.rejects.empty()) std::fwrite(b.rejects.data(), 1, b.rejects.size(), stderr);
             if (!write_raw_games(out, b.out, b.splices, false)) {
-                write_failed = true;
+                pass.write_failed = true;
                 return false; // a closed pipe (| head) ends quietly; a full disk is reported
             }
             return true;
         });
-    ConvertStats total;
-    std::uint64_t as_kept = 0;
     for (auto& p : procs) {
-        total.merge(p->stats);
-        as_kept += p->written_as_kept;
+        pass.total.merge(p->stats);
+        pass.as_kept += p->written_as_kept;
     }
-    if (as_kept != 0)
+    if (!pass.write_failed && !out.flush()) pass.write_failed = true;
+    return pass;
+}
+
+void print_summary(const ConvertRunOptions& opts, std::uint64_t files, const ConvertStats& total,
+                   std::uint64_t rewritten) {
+    if (!opts.summary && !total.invalid && !total.unconverted) return;
+    std::string s = fmt::format(
+        "pgnkit convert: {} file{}, {} game{}: {} converted, {} invalid ({}), {} passed "
+        "through unconverted",
+        files, files == 1 ? "" : "s", total.games, total.games == 1 ? "" : "s", total.converted,
+        total.invalid, opts.valid_only ? "dropped" : "passed through unchanged", total.unconverted);
+    if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
+    if (total.fixed)
+        s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");
+    if (opts.in_place)
+        s += fmt::format("; {} of {} file{} rewritten", rewritten, opts.inputs.size(),
+                         opts.inputs.size() == 1 ? "" : "s");
+    s += '\n';
+    std::fwrite(s.data(), 1, s.size(), stderr);
+}
+
+/// --in-place: each input converted into a temporary file beside it, renamed over it only
+/// when the input was read to its end and every game was written whole. A symlink's target
+/// is rewritten (the link stays); the file keeps its permissions; a .zst input stays zstd.
+int convert_in_place(const ConvertRunOptions& opts,
+                     std::vector<std::unique_ptr<ConvertProcessor>>& procs) {
+    ConvertStats total;
+    std::uint64_t files = 0, rewritten = 0, invalid = 0;
+    bool failed = false;
+    for (const std::string& input : opts.inputs) {
+        char resolved[PATH_MAX];
+        struct stat st {};
+        if (!::realpath(input.c_str(), resolved) || ::stat(resolved, &st) != 0) {
+            fmt::print(stderr, "pgnkit convert: error: cannot open '{}': {}\n", input,
+                       std::strerror(errno));
+            failed = true;
+            continue;
+        }
+        OutputOptions oo = opts.output_options;
+        const Compression encoding = open_source(input)->compression();
+        if (encoding == Compression::Zstd)
+            oo.compression = OutputCompression::Zstd;
+        else if (encoding == Compression::None || encoding == Compression::Utf16LE ||
+                 encoding == Compression::Utf16BE)
+            oo.compression = OutputCompression::None;
+        else {
+            fmt::print(stderr,
+                       "pgnkit convert: error: '{}' is {}-compressed: --in-place rewrites plain "
+                       "and .zst files; convert it to a new file with -o (left unchanged)\n",
+                       input, compression_name(encoding));
+            failed = true;
+            continue;
+        }
+        oo.permissions = st.st_mode & 07777;
+        OutputFile out(resolved, oo);
+        ConvertPass pass = convert_into(opts, {input}, procs, out);
+        ++files;
+        total.merge(pass.total);
+        invalid += pass.total.invalid;
+        if (pass.io_errors || pass.pipeline.io_errors || pass.write_failed || pass.as_kept) {
+            const std::string why = !out.error().empty() ? out.error()
+                                    : pass.as_kept
+                                        ? "a game longer than the kept limits could not be "
+                                          "read again"
+                                        : "the input was not read to its end";
+            fmt::print(stderr, "pgnkit convert: error: '{}' left unchanged: {}\n", input, why);
+            failed = true;
+            continue; // the temporary file is removed, the input untouched
+        }
+        out.commit();
+        ++rewritten;
+    }
+    print_summary(opts, files, total, rewritten);
+    if (failed) return 2;
+    return invalid ? 1 : 0;
+}
+
+} // namespace
+
+int run_convert(const ConvertRunOptions& opts) {
+    std::vector<std::unique_ptr<ConvertProcessor>> procs;
+    for (int i = 0; i < std::max(1, opts.jobs); ++i)
+        procs.push_back(std::make_unique<ConvertProcessor>(opts));
+    if (opts.in_place) return convert_in_place(opts, procs);
+
+    OutputFile out(opts.output.empty() ? std::string("-") : opts.output, opts.output_options);
+    ConvertPass pass = convert_into(opts, opts.inputs, procs, out);
+    if (pass.as_kept != 0)
         fmt::print(stderr,
                    "pgnkit convert: warning: {} game{} passed through without the parts longer "
                    "than the kept limits (see oversized): a compressed input or a pipe cannot be "
                    "read again for them\n",
-                   as_kept, as_kept == 1 ? "" : "s");
-
-    if (!write_failed && !out.flush()) write_failed = true;
-    if (write_failed) {
+                   pass.as_kept, pass.as_kept == 1 ? "" : "s");
+    if (pass.write_failed) {
         if (!out.error().empty()) {
             fmt::print(stderr, "pgnkit convert: error: {}\n", out.error());
             return 2;
         }
         // Stdout closed early: not an error; the games handed to it count, not those read ahead.
-        return invalid_written ? 1 : 0;
+        return pass.invalid_written ? 1 : 0;
     }
     out.commit();
-
-    if (opts.summary || total.invalid || total.unconverted) {
-        std::string s = fmt::format(
-            "pgnkit convert: {} file{}, {} game{}: {} converted, {} invalid ({}), {} passed "
-            "through unconverted",
-            stats.files, stats.files == 1 ? "" : "s", total.games, total.games == 1 ? "" : "s",
-            total.converted, total.invalid,
-            opts.valid_only ? "dropped" : "passed through unchanged", total.unconverted);
-        if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
-        if (total.fixed)
-            s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");
-        s += '\n';
-        std::fwrite(s.data(), 1, s.size(), stderr);
-    }
-    if (stats.io_errors || io_errors) return 2;
-    return total.invalid ? 1 : 0;
+    print_summary(opts, pass.pipeline.files, pass.total, 0);
+    if (pass.pipeline.io_errors || pass.io_errors) return 2;
+    return pass.total.invalid ? 1 : 0;
 }
 
 } // namespace pgnkit::app

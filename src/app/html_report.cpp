@@ -825,7 +825,8 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
 
 ValidateHtmlReport::ValidateHtmlReport(std::string path, std::size_t max_boards,
                                        std::vector<std::string> inputs)
-    : path_(std::move(path)), max_boards_(max_boards), inputs_(std::move(inputs)) {
+    : file_(std::make_unique<OutputFile>(path)), max_boards_(max_boards),
+      inputs_(std::move(inputs)) {
     spool_ = std::tmpfile();
     if (!spool_) throw std::runtime_error("cannot create a temporary file for the HTML report");
 }
@@ -919,7 +920,7 @@ std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
                "<code>--verbose</code>.</p>\n";
 
     try {
-        OutputFile file(path_);
+        OutputFile& file = *file_;
         file.write(out);
         std::rewind(spool_);
         std::string buf(1 << 16, '\0');

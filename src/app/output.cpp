@@ -91,10 +91,10 @@ OutputFile::OutputFile(const std::string& path, const OutputOptions& opts) : pat
     temp_ = fmt::format("{}.tmp.{}", path, ::getpid());
     fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd_ < 0)
-        throw std::runtime_error(
-            fmt::format("cannot create '{}': {}", temp_, std::strerror(errno)));
+        throw std::runtime_error(fmt::format("cannot create '{}': {}", path, std::strerror(errno)));
     owned_ = true;
     add_pending(temp_);
+    if (opts.permissions) ::fchmod(fd_, *opts.permissions);
 }
 
 OutputFile::OutputFile(OutputFile&& o) noexcept
@@ -193,7 +193,7 @@ void OutputFile::commit() {
     if (!temp_.empty()) {
         if (::rename(temp_.c_str(), path_.c_str()) != 0)
             throw std::runtime_error(
-                fmt::format("cannot rename '{}' to '{}': {}", temp_, path_, std::strerror(errno)));
+                fmt::format("cannot write '{}': {}", path_, std::strerror(errno)));
         drop_pending(temp_);
         temp_.clear();
     }

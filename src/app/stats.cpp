@@ -645,9 +645,20 @@ class StatsProcessor final : public BatchProcessor {
     std::unique_ptr<StatsVisitor> visitor_;
 };
 
-[[gnu::cold]] int write_output(const StatsRunOptions& opts, const StatsGroups& g) {
-    if (!opts.html.empty()) { // --html: a page besides the usual output
-        OutputFile page(opts.html);
+/// The files a stats run writes, created before any input is read (an unwritable path fails
+/// at once, not after the run).
+struct StatsOutputs {
+    explicit StatsOutputs(const StatsRunOptions& opts)
+        : page(opts.html.empty() ? nullptr : std::make_unique<OutputFile>(opts.html)),
+          out(opts.output) {}
+    std::unique_ptr<OutputFile> page; ///< --html, if given
+    OutputFile out;
+};
+
+[[gnu::cold]] int write_output(const StatsRunOptions& opts, StatsOutputs& files,
+                               const StatsGroups& g) {
+    if (files.page) { // --html: a page besides the usual output
+        OutputFile& page = *files.page;
         page.write(render_stats_html(g, opts.view, opts.inputs));
         if (!page.error().empty()) {
             fmt::print(stderr, "pgnkit: error: {}\n", page.error());
@@ -656,7 +667,7 @@ class StatsProcessor final : public BatchProcessor {
         page.commit();
     }
     std::string text = render_stats(g, opts.view);
-    OutputFile out(opts.output);
+    OutputFile& out = files.out;
     out.write(text);
     if (!out.broken_pipe() && out.error().empty()) out.commit();
     if (!out.error().empty()) {
@@ -684,6 +695,7 @@ class StatsProcessor final : public BatchProcessor {
 }
 
 [[gnu::cold]] int run_stats(const StatsRunOptions& opts) {
+    StatsOutputs files(opts);
     std::vector<std::unique_ptr<StatsProcessor>> procs;
     int jobs = std::max(1, opts.jobs);
     for (int i = 0; i < jobs; ++i)
@@ -706,13 +718,14 @@ class StatsProcessor final : public BatchProcessor {
     // output does not depend on which worker read which batch.
     StatsGroups total(opts.by, opts.limits);
     for (auto& p : procs) total.merge(p->groups);
-    int rc = write_output(opts, total);
+    int rc = write_output(opts, files, total);
     if (rc) return rc;
     return (run.io_errors || io_errors) ? 2 : 0;
 }
 
 [[gnu::cold]] int run_merge(const StatsRunOptions& opts) {
     if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
+    StatsOutputs files(opts);
     std::unique_ptr<StatsGroups> total;
     for (const auto& path : opts.inputs) {
         std::string doc;
@@ -737,7 +750,7 @@ class StatsProcessor final : public BatchProcessor {
         if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
         total->merge(g);
     }
-    return write_output(opts, *total);
+    return write_output(opts, files, *total);
 }
 
 } // namespace pgnkit::app

@@ -35,12 +35,34 @@ std::vector<std::string> split_list(const std::vector<std::string>& values) {
     return out;
 }
 
+/// --in-place and the options it cannot go with; without it, no output may be an input.
+int check_in_place(const ConvertCli& o) {
+    if (!o.run.in_place)
+        return refuse_output_clash("convert", o.run.inputs, {{"-o", o.run.output}},
+                                   "; to rewrite an input, use --in-place");
+    const auto refuse = [](std::string_view why) {
+        fmt::print(stderr, "pgnkit convert: error: --in-place {}\n", why);
+        return ExitError;
+    };
+    if (o.run.valid_only)
+        return refuse("with --valid-only would delete the invalid games from the inputs; write "
+                      "to a new file with -o instead");
+    std::vector<app::RunOutput> targets;
+    for (const auto& in : o.run.inputs) {
+        if (in == "-") return refuse("rewrites files: standard input (-) has none to rewrite");
+        targets.push_back({"the input", in});
+    }
+    // The same file given twice would be rewritten from its own output.
+    return refuse_output_clash("convert", {}, targets);
+}
+
 int run_convert_cli(ConvertCli& o) {
     auto& w = o.run.writer;
     if (o.run.inputs.empty()) {
         fmt::print(stderr, "pgnkit convert: no input files (use - for stdin)\n");
         return ExitError;
     }
+    if (int rc = check_in_place(o); rc != ExitOk) return rc;
     w.moves = o.moves == "lan"        ? app::MoveNotation::Lan
               : o.moves == "uci"      ? app::MoveNotation::Uci
               : o.moves == "figurine" ? app::MoveNotation::Figurine
@@ -111,7 +133,13 @@ void add_convert(CLI::App& app, Runner& run) {
     auto* cmd = app.add_subcommand(
         "convert", "Rewrite games in the PGN export format (SAN/LAN/UCI/figurine, tags, strip)");
     cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .pgn.zst, .pgn.gz; - for stdin)");
-    cmd->add_option("-o,--output", o->run.output, "Write to FILE (.zst: zstd) instead of stdout");
+    auto* output = cmd->add_option("-o,--output", o->run.output,
+                                   "Write to FILE (.zst: zstd) instead of stdout");
+    cmd->add_flag("--in-place", o->run.in_place,
+                  "Rewrite each input FILE with its converted games (a .zst stays zstd): through "
+                  "a temporary file renamed over it only when the input was read to its end; "
+                  "not with -o, --valid-only or stdin")
+        ->excludes(output);
     cmd->add_option("--moves", o->moves, "Move notation: san, lan, uci, figurine")
         ->check(CLI::IsMember({"san", "lan", "uci", "figurine"}));
     cmd->add_option("--piece-letters", o->piece_letters,

@@ -22,6 +22,7 @@ struct FenCli {
 
 int run_fen_cli(FenCli& o) {
     if (o.run.inputs.empty()) o.run.inputs.push_back("-");
+    if (refuse_output_clash("fen", o.run.inputs, {{"-o", o.run.output}})) return ExitError;
     static const std::pair<const char*, app::PositionFormat> formats[] = {
         {"fen", app::PositionFormat::Fen},       {"epd", app::PositionFormat::Epd},
         {"ndjson", app::PositionFormat::Ndjson}, {"json", app::PositionFormat::Ndjson},

@@ -49,6 +49,9 @@ int run_stats_cli(StatsCli& o, bool merge) {
         return ExitError;
     }
     if (o.run.inputs.empty()) o.run.inputs.push_back("-");
+    if (refuse_output_clash(merge ? "merge" : "stats", o.run.inputs,
+                            {{"-o", o.run.output}, {"--html", o.run.html}}))
+        return ExitError;
     if (merge) return app::run_merge(o.run);
     o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();
     o.run.progress = o.no_progress ? false : (o.progress || ::isatty(STDERR_FILENO));

@@ -55,6 +55,10 @@ int run_validate_cli(ValidateCli& o) {
         fmt::print(stderr, "pgnkit validate: no input files (use - for stdin)\n");
         return ExitError;
     }
+    if (refuse_output_clash(
+            "validate", o.run.inputs,
+            {{"--rejects", o.run.rejects}, {"--accepted", o.run.accepted}, {"--html", o.run.html}}))
+        return ExitError;
     if (o.strict) o.run.severities.make_strict();
     if (set_codes(o.run.severities, o.errors, Severity::Error) ||
         set_codes(o.run.severities, o.warns, Severity::Warning) ||

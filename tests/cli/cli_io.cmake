@@ -5,3 +5,9 @@
 add_test(NAME cli.validate-io
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/validate_io.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.validate-io PROPERTIES LABELS cli TIMEOUT 300)
+
+# No command may destroy an input: output paths checked against inputs and each other first,
+# outputs created up front, convert --in-place (tests/cli/output_safety.sh).
+add_test(NAME cli.output-safety
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/output_safety.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.output-safety PROPERTIES LABELS cli TIMEOUT 120)

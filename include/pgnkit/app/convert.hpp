@@ -19,7 +19,9 @@ struct ConvertRunOptions {
     int jobs = 1;
     PgnWriterOptions writer;
     bool valid_only = false; ///< drop invalid games instead of passing them through
-    bool summary = false;    ///< always print the summary (else only when a game was invalid)
+    /// Rewrite each input in place (`output` unused): see convert_in_place() in convert.cpp.
+    bool in_place = false;
+    bool summary = false; ///< always print the summary (else only when a game was invalid)
     bool progress = false;
 };
 

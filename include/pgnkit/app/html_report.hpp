@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -122,11 +123,12 @@ class ValidateHtmlReport {
     bool wants_boards() const { return full_.load(std::memory_order_relaxed) < max_boards_; }
     /// Sink side, in input order.
     void add(const HtmlBlock& block);
-    /// Writes the page to the path (temp name + rename). Returns "" or an error message.
+    /// Writes the page to the path (temp name + rename), which the constructor created so
+    /// that an unwritable path fails before the run. Returns "" or an error message.
     std::string finish(const ValidateStats& total, bool show_info);
 
   private:
-    std::string path_;
+    std::unique_ptr<OutputFile> file_;
     std::size_t max_boards_;
     std::vector<std::string> inputs_;
     std::FILE* spool_ = nullptr;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -91,6 +92,9 @@ enum class OutputCompression { Auto, None, Zstd };
 struct OutputOptions {
     OutputCompression compression = OutputCompression::Auto;
     int zstd_level = 3;
+    /// Permission bits for a new file (else 0666 less the umask): an input rewritten in
+    /// place keeps its own.
+    std::optional<unsigned> permissions;
 };
 
 class OutputFile {
