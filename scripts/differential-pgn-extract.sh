@@ -85,7 +85,7 @@ fi
 # Our game numbers and first error per game from the NDJSON report: "game<TAB>code: message".
 our_errors() {
     { grep '"severity":"error"' "$1" || true; } |
-        sed -n 's/.*"game":\([0-9]*\),.*"code":"\([^"]*\)","severity":"error","message":"\(.*\)","move":.*/\1\t\2: \3/p' |
+        sed -n 's/.*"game":\([0-9]*\),.*"code":"\([^"]*\)","severity":"error","message":"\(.*\)","games_affected":.*/\1\t\2: \3/p' |
         awk -F'\t' '!seen[$1]++'
 }
 

@@ -66,23 +66,25 @@ class ConvertProcessor final : public BatchProcessor {
                 writer_.append_to(out.out);
                 if (writer_.transcoded()) {
                     ++stats.transcoded;
-                    report_transcoded(out.rejects, span);
+                    // Once per input (FileNote): the sink reports it when the input ends.
+                    if (out.encoding.games++ == 0) note_transcoded(out.encoding, span, g.in_file);
                 }
                 if (!writer_.result_fix().to.empty()) {
                     ++stats.fixed;
-                    report_fix(out.rejects, span);
+                    report_fix(out.rejects, span, g.in_file);
                 }
                 break;
             case GameVerdict::Invalid:
                 ++stats.invalid;
                 ++out.invalid;
-                report_errors(out.rejects, span);
+                report_errors(out.rejects, span, g.in_file);
                 if (!opts_.valid_only)
                     written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
                 break;
             case GameVerdict::Unconverted:
                 ++stats.unconverted;
-                line(out.rejects, span, writer_.unconverted_loc(), "warning", "not-converted",
+                line(out.rejects, span, g.in_file, writer_.unconverted_loc(), "warning",
+                     "not-converted",
                      writer_.unconverted_reason() + "; the game is passed through unchanged");
                 written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
                 break;
@@ -96,16 +98,26 @@ class ConvertProcessor final : public BatchProcessor {
     std::uint64_t written_as_kept = 0;
 
   private:
-    /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`.
-    void line(std::string& out, const GameSpan& span, SourceLocation loc, std::string_view sev,
-              std::string_view code, const std::string& message) const {
+    /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`,
+    /// `in_file` the game's number in its input.
+    void line(std::string& out, const GameSpan& span, std::uint64_t in_file, SourceLocation loc,
+              std::string_view sev, std::string_view code, const std::string& message) const {
+        line_head(out, span, loc, sev, code);
+        append_display(out, message, !writer_.transcoded());
+        line_tail(out, in_file);
+    }
+    /// line() up to the message.
+    static void line_head(std::string& out, const GameSpan& span, SourceLocation loc,
+                          std::string_view sev, std::string_view code) {
+        append_display(out, span.file, true);
+        out += fmt::format(":{}:{}: {}[{}]: ", loc.line, loc.column, sev, code);
+    }
+    /// line() after the message.
+    void line_tail(std::string& out, std::uint64_t in_file) const {
         // As validate shows it: Latin-1 transcoded, no control characters, long names cut.
         const GameInfo& info = writer_.validator().info();
         const bool utf8 = !writer_.transcoded();
-        append_display(out, span.file, true);
-        out += fmt::format(":{}:{}: {}[{}]: ", loc.line, loc.column, sev, code);
-        append_display(out, message, utf8);
-        out += fmt::format(" (game {}", span.index + 1);
+        out += fmt::format(" (game {}", in_file);
         if (!info.white.empty() || !info.black.empty()) {
             out += ", ";
             append_display_clipped(out, info.white.empty() ? "?" : info.white, utf8, 100);
@@ -115,24 +127,26 @@ class ConvertProcessor final : public BatchProcessor {
         out += ")\n";
     }
 
-    void report_errors(std::string& out, const GameSpan& span) const {
+    void report_errors(std::string& out, const GameSpan& span, std::uint64_t in_file) const {
         for (const Diagnostic& d : writer_.validator().diagnostics())
             if (d.severity == Severity::Error)
-                line(out, span, d.loc, "error", code_name(d.code), d.message);
+                line(out, span, in_file, d.loc, "error", code_name(d.code), d.message);
     }
 
-    void report_transcoded(std::string& out, const GameSpan& span) const {
+    /// The first transcoded game's line of its input's encoding note, around the message
+    /// (latin1_games_message(), which the sink writes with the input's count).
+    void note_transcoded(FileNote& n, const GameSpan& span, std::uint64_t in_file) const {
         SourceLocation loc{span.first_line, span.first_column, span.offset};
         for (const Diagnostic& d : writer_.validator().diagnostics())
             if (d.code == Code::Encoding) loc = d.loc;
-        line(out, span, loc, "warning", "encoding",
-             "text is not valid UTF-8; read as Latin-1 (Windows-1252) and transcoded to UTF-8");
+        line_head(n.before, span, loc, "warning", "encoding");
+        line_tail(n.after, in_file);
     }
 
-    void report_fix(std::string& out, const GameSpan& span) const {
+    void report_fix(std::string& out, const GameSpan& span, std::uint64_t in_file) const {
         const ResultFix& f = writer_.result_fix();
         SourceLocation loc{span.first_line, span.first_column, span.offset};
-        line(out, span, loc, "info", "result-fixed",
+        line(out, span, in_file, loc, "info", "result-fixed",
              fmt::format("result '{}' set to '{}' ({})", f.from.empty() ? "none" : f.from, f.to,
                          line_end_name(f.why)));
     }
@@ -141,10 +155,6 @@ class ConvertProcessor final : public BatchProcessor {
     PgnReader reader_;
     PgnWriter writer_;
 };
-
-} // namespace
-
-namespace {
 
 /// What one pass of the pipeline over some inputs into one output did.
 struct ConvertPass {
@@ -166,6 +176,7 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
         p->stats = {};
         p->written_as_kept = 0;
     }
+    FileNote transcoded; // the input's transcoded games, reported once when it ends
     pass.pipeline = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
         [&](BatchOutput& b) {
@@ -175,6 +186,15 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
                 fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
             }
             if (!b.rejects.empty()) std::fwrite(b.rejects.data(), 1, b.rejects.size(), stderr);
+            transcoded.add(std::move(b.encoding));
+            if (b.file_end && transcoded.games != 0) {
+                const std::string line =
+                    transcoded.before +
+                    latin1_games_message(transcoded.games, " and transcoded to UTF-8") +
+                    transcoded.after;
+                std::fwrite(line.data(), 1, line.size(), stderr);
+                transcoded.clear();
+            }
             if (!write_raw_games(out, b.out, b.splices, false)) {
                 pass.write_failed = true;
                 return false; // a closed pipe (| head) ends quietly; a full disk is reported

@@ -1092,7 +1092,7 @@ class FenProcessor final : public BatchProcessor {
                 out.err +=
                     fmt::format(":{}:{}: error[{}]: ", d.loc.line, d.loc.column, code_name(d.code));
                 append_display(out.err, d.message, reader_.last_game_utf8());
-                out.err += fmt::format(" (game {})\n", d.game);
+                out.err += fmt::format(" (game {})\n", g.in_file);
             }
             if (invalid && o_.valid_only) {
                 visitor_->discard();

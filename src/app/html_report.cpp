@@ -723,7 +723,7 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
 
     // The one-line form.
     std::string& b = block.brief;
-    b += fmt::format("<li id=\"game-{0}\"><b>Game {0}</b> ", g.number);
+    b += fmt::format("<li id=\"game-{}\"><b>Game {}</b> ", g.index, g.number);
     append_players(b, info, g.utf8);
     if (has_value(info.round)) {
         b += ", round ";
@@ -745,7 +745,7 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
 
     // The full block.
     std::string& o = block.full;
-    o += fmt::format("<section class=\"game\" id=\"game-{0}\">\n<h3>Game {0}: ", g.number);
+    o += fmt::format("<section class=\"game\" id=\"game-{}\">\n<h3>Game {}: ", g.index, g.number);
     append_players(o, info, g.utf8);
     o += "</h3>\n<p class=\"meta\">";
     if (has_value(info.event)) {
@@ -770,7 +770,7 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
             const Position& pos = parsed.value().position;
             AttemptedMove am = find_attempted_move(pos, board_diag->token, g.piece_letters);
             SvgOptions so;
-            so.id_prefix = fmt::format("g{}-", g.number);
+            so.id_prefix = fmt::format("g{}-", g.index);
             so.square_size = 40;
             std::string move = move_number(board_diag->fen);
             std::string token;

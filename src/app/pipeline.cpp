@@ -205,6 +205,12 @@ std::string not_pgn_report(const GameSpan& span) {
     return out;
 }
 
+std::string latin1_games_message(std::uint64_t games, std::string_view more) {
+    return fmt::format("text is not valid UTF-8 in {} game{} of this file{}; read as Latin-1 "
+                       "(Windows-1252){}",
+                       games, games == 1 ? "" : "s", games == 1 ? "" : " (the first here)", more);
+}
+
 int default_jobs() {
     unsigned n = std::thread::hardware_concurrency();
     return n == 0 ? 1 : int(n);
@@ -236,6 +242,7 @@ class BatchReader {
         if (!error_.empty()) { // after the batch of the games before the failure
             batch = fresh(name_);
             batch.io_error = std::move(error_);
+            batch.file_end = true;
             error_.clear();
             close_input();
             return true;
@@ -275,13 +282,15 @@ class BatchReader {
             failed(e);
             return true;
         }
+        batch.file_end = true;
         close_input();
         return true;
     }
 
     /// --jobs 1: each game is handed to `game` as soon as it is cut, as a one-game batch
-    /// that borrows the splitter's buffer (no copy); `cut(io_error)` is called where next()
-    /// would end a batch (same places), and once more with the message of an input error.
+    /// that borrows the splitter's buffer (no copy); `cut(io_error, file_end)` is called
+    /// where next() would end a batch (same places), and once more with the message of an
+    /// input error; `file_end` where next() would set Batch::file_end.
     template <class Game, class Cut>
     void run_direct(Game&& game, Cut&& cut) {
         Batch one;
@@ -308,15 +317,15 @@ class BatchReader {
                     game(static_cast<const Batch&>(one));
                     bytes += span.text.size();
                     if (bytes >= opts_.batch_bytes || ++games >= 8192) {
-                        cut(std::string());
+                        cut(std::string(), false);
                         bytes = games = 0;
                     }
                 }
-                cut(std::string());
+                cut(std::string(), true);
             } catch (const IoError& e) {
-                cut(std::string());
+                cut(std::string(), false);
                 ++io_errors_;
-                cut(std::string(e.what()));
+                cut(std::string(e.what()), true);
             }
             done_bytes_ += src ? src->bytes_in() : 0;
             text_bytes_ += src ? src->bytes_out() : 0;
@@ -367,6 +376,7 @@ class BatchReader {
         g.not_pgn = is_text_between_games(s, file_games_ != 0);
         if (!g.not_pgn) ++file_games_;
         g.number = g.not_pgn ? games_ + 1 : ++games_;
+        g.in_file = g.not_pgn ? file_games_ + 1 : file_games_;
         g.truncated = s.truncated;
         g.before_input_error = s.before_input_error;
         g.cut_mid_line = s.cut_mid_line;
@@ -456,6 +466,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     auto process = [&](BatchProcessor& p, const Batch& b, BatchOutput& out) {
         out.seq = b.seq;
         out.io_error = b.io_error;
+        out.file_end = b.file_end;
         out.games = b.games.size();
         out.bytes = b.text.size();
         if (!b.games.empty()) p.process(b, out);
@@ -483,9 +494,10 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.bytes += b.games.front().size;
                 p.process(b, out);
             },
-            [&](std::string io_error) {
+            [&](std::string io_error, bool file_end) {
                 out.seq = seq++;
                 out.io_error = std::move(io_error);
+                out.file_end = file_end;
                 deliver(out);
                 // Cleared, not replaced: the buffers (tens of MB for fen) keep their
                 // memory, still in cache, for the next batch.
@@ -496,6 +508,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.err.clear();
                 out.keys.clear();
                 out.html.clear();
+                out.encoding.clear();
                 out.games = out.bytes = out.invalid = 0;
             });
     } else {

@@ -27,6 +27,23 @@ void ValidateStats::merge(const ValidateStats& o) {
     plies += o.plies;
     bytes += o.bytes;
     for (std::size_t i = 0; i < by_code.size(); ++i) by_code[i] += o.by_code[i];
+    for (std::size_t k = 0; k < by_severity.size(); ++k)
+        for (std::size_t i = 0; i < by_code.size(); ++i) by_severity[k][i] += o.by_severity[k][i];
+}
+
+void ValidateStats::count(Code code, Severity sev) {
+    const auto c = static_cast<std::size_t>(code);
+    ++by_code[c];
+    if (sev == Severity::Error) {
+        ++errors;
+        ++by_severity[0][c];
+    } else if (sev == Severity::Warning) {
+        ++warnings;
+        ++by_severity[1][c];
+    } else {
+        ++infos;
+        ++by_severity[2][c];
+    }
 }
 
 namespace {
@@ -119,25 +136,27 @@ class ValidateProcessor final : public BatchProcessor {
             else
                 ++stats.valid;
             for (const Diagnostic& d : validator_->diagnostics()) {
-                ++stats.by_code[static_cast<int>(d.code)];
-                if (d.severity == Severity::Error)
-                    ++stats.errors;
-                else if (d.severity == Severity::Warning)
-                    ++stats.warnings;
-                else
-                    ++stats.infos;
-                if (opts_.quiet || (d.severity == Severity::Info && !opts_.show_info)) continue;
+                if (d.code == Code::Encoding && d.severity != Severity::Error) {
+                    // Once per input, not per game (FileNote): the sink counts and reports
+                    // it when the input ends. (Made an error, it names each invalid game.)
+                    if (out.encoding.games++ == 0 && shown(d.severity))
+                        note(out.encoding, span, d, utf8, g.in_file);
+                    continue;
+                }
+                stats.count(d.code, d.severity);
+                if (!shown(d.severity)) continue;
                 line_.clear();
                 if (opts_.format == OutputFormat::Json)
-                    json(line_, span, d, utf8, &validator_->info());
+                    json(line_, span, d, utf8, &validator_->info(), g.in_file);
                 else
-                    text(line_, span, d, utf8, &validator_->info());
+                    text(line_, span, d, utf8, &validator_->info(), g.in_file);
                 out.out.append(line_);
             }
             if (html_ && invalid) // --html only: no work here otherwise
-                out.html.push_back(render_validate_game(
-                    {span.file, g.number, &validator_->info(), &validator_->diagnostics(), utf8,
-                     opts_.show_info, html_->wants_boards(), opts_.piece_letters}));
+                out.html.push_back(
+                    render_validate_game({span.file, g.in_file, g.number, &validator_->info(),
+                                          &validator_->diagnostics(), utf8, opts_.show_info,
+                                          html_->wants_boards(), opts_.piece_letters}));
             if (!opts_.rejects.empty() && invalid) write_back(out, false, batch, g, span);
             if (!opts_.accepted.empty() && !invalid) write_back(out, true, batch, g, span);
         }
@@ -162,21 +181,33 @@ class ValidateProcessor final : public BatchProcessor {
         d.game = 0;
         d.message = not_pgn_message(what);
         d.token = std::string(what.first_word);
-        ++stats.by_code[static_cast<int>(d.code)];
-        if (sev == Severity::Error)
-            ++stats.errors;
-        else if (sev == Severity::Warning)
-            ++stats.warnings;
-        else
-            ++stats.infos;
-        if (opts_.quiet || (sev == Severity::Info && !opts_.show_info)) return;
+        stats.count(d.code, sev);
+        if (!shown(sev)) return;
         const bool utf8 = is_valid_utf8(span.text);
         line_.clear();
         if (opts_.format == OutputFormat::Json)
-            json(line_, span, d, utf8, nullptr);
+            json(line_, span, d, utf8, nullptr, 0);
         else
-            text(line_, span, d, utf8, nullptr);
+            text(line_, span, d, utf8, nullptr, 0);
         out.out.append(line_);
+    }
+
+    /// Whether a diagnostic of severity `sev` is printed (all are counted).
+    bool shown(Severity sev) const {
+        return !opts_.quiet && (sev != Severity::Info || opts_.show_info);
+    }
+
+    /// The first game's report of an input's encoding note, in two parts around its message
+    /// (latin1_games_message(), with the input's count: the sink writes it).
+    void note(FileNote& n, const GameSpan& span, const Diagnostic& d, bool utf8,
+              std::uint64_t in_file) const {
+        if (opts_.format == OutputFormat::Json) {
+            json_head(n.before, span, d, in_file);
+            json_tail(n.after, d, utf8, &validator_->info());
+        } else {
+            text_head(n.before, span, d);
+            text_tail(n.after, span, d, utf8, &validator_->info(), in_file);
+        }
     }
 
     std::string line_; ///< one diagnostic's line, appended to the batch's output
@@ -209,12 +240,19 @@ class ValidateProcessor final : public BatchProcessor {
         return t.substr(b, e - b);
     }
 
-    /// One diagnostic in the text format; `game` is nullptr for text that is no game. Text
-    /// from the input is shown with append_display() (no control character reaches the
-    /// terminal). Appended piece by piece, without format strings or temporary strings: a
-    /// file can give every game a diagnostic (lichess exports have no Event or Round tag).
+    /// One diagnostic in the text format; `game` is nullptr for text that is no game, else
+    /// `in_file` is its number in its input. Text from the input is shown with
+    /// append_display() (no control character reaches the terminal). Appended piece by piece,
+    /// without format strings or temporary strings: a file can give every game a diagnostic
+    /// (lichess exports have no Event or Round tag).
     void text(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8,
-              const GameInfo* game) const {
+              const GameInfo* game, std::uint64_t in_file) const {
+        text_head(out, span, d);
+        append_display(out, d.message, utf8);
+        text_tail(out, span, d, utf8, game, in_file);
+    }
+    /// text() up to the message: `file:line:col: severity[code]: `.
+    void text_head(std::string& out, const GameSpan& span, const Diagnostic& d) const {
         using namespace std::literals;
         Style st{opts_.color};
         out += st.bold();
@@ -233,11 +271,17 @@ class ValidateProcessor final : public BatchProcessor {
         out += ']';
         out += st.reset();
         out += ": "sv;
-        append_display(out, d.message, utf8);
+    }
+    /// text() after the message: the game, the source line with a caret, the position and
+    /// the suggestion.
+    void text_tail(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8,
+                   const GameInfo* game, std::uint64_t in_file) const {
+        using namespace std::literals;
+        Style st{opts_.color};
         if (game != nullptr) {
             const GameInfo& info = *game;
             out += " (game "sv;
-            append_number(out, d.game);
+            append_number(out, in_file);
             if (!info.white.empty() || !info.black.empty()) {
                 out += ", "sv;
                 append_display_clipped(out, info.white.empty() ? "?" : info.white, utf8, 100);
@@ -300,43 +344,86 @@ class ValidateProcessor final : public BatchProcessor {
         return true;
     }
 
-    /// One diagnostic as a JSON object; `game` is nullptr for text that is no game (game 0,
-    /// no names).
+    /// One diagnostic as a JSON object; `game` is nullptr for text that is no game, else
+    /// `in_file` is its number in its input. A field without a value is null (a game's
+    /// fields for text that is no game, the ply of a diagnostic on no move, a missing tag …).
     void json(std::string& out, const GameSpan& span, const Diagnostic& d, bool utf8,
-              const GameInfo* game) const {
-        static const GameInfo none;
-        const GameInfo& info = game != nullptr ? *game : none;
+              const GameInfo* game, std::uint64_t in_file) const {
+        json_head(out, span, d, game != nullptr ? in_file : 0);
+        append_json_string(out, printable(d.message, utf8));
+        out += ",\"games_affected\":null";
+        json_tail(out, d, utf8, game);
+    }
+    /// json() up to the message's value (`..."message":`); `in_file` 0 for no game.
+    static void json_head(std::string& out, const GameSpan& span, const Diagnostic& d,
+                          std::uint64_t in_file) {
         out += "{\"file\":";
         append_json_string(out, printable(span.file, true));
+        const bool located = d.loc.line != 0;
         out += ",\"line\":";
-        append_number(out, d.loc.line);
+        json_number(out, d.loc.line, located);
         out += ",\"column\":";
-        append_number(out, d.loc.column);
+        json_number(out, d.loc.column, located);
         out += ",\"offset\":";
-        append_number(out, d.loc.offset);
+        json_number(out, d.loc.offset, located);
         out += ",\"game\":";
-        append_number(out, d.game);
+        json_number(out, in_file, in_file != 0);
+        out += ",\"index\":";
+        json_number(out, d.game, in_file != 0 && d.game != 0);
         out += ",\"ply\":";
-        append_number(out, d.ply);
+        json_number(out, d.ply, d.ply > 0);
         out += ",\"code\":";
         append_json_string(out, code_name(d.code));
         out += ",\"severity\":";
         append_json_string(out, severity_name(d.severity));
         out += ",\"message\":";
-        append_json_string(out, printable(d.message, utf8));
+    }
+    /// json() after the message and games_affected: from "move" to the end of the line.
+    static void json_tail(std::string& out, const Diagnostic& d, bool utf8, const GameInfo* game) {
         out += ",\"move\":";
-        append_json_string(out, printable(d.token, utf8));
+        json_text(out, d.token, utf8);
         out += ",\"fen\":";
-        append_json_string(out, d.fen);
+        json_text(out, d.fen, true);
+        // The suggestions, as the validator lists them ("Nf3, Na3, Nc3": SAN holds no comma).
         out += ",\"suggestion\":";
-        append_json_string(out, d.suggestion);
+        if (d.suggestion.empty()) {
+            out += "null";
+        } else {
+            out += '[';
+            std::string_view rest = d.suggestion;
+            for (bool first = true; !rest.empty(); first = false) {
+                const std::size_t comma = rest.find(", ");
+                if (!first) out += ',';
+                append_json_string(out, rest.substr(0, comma));
+                rest =
+                    comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 2);
+            }
+            out += ']';
+        }
+        static const GameInfo none;
+        const GameInfo& info = game != nullptr ? *game : none;
         out += ",\"white\":";
-        append_json_string(out, printable(info.white, utf8));
+        json_text(out, info.white, utf8);
         out += ",\"black\":";
-        append_json_string(out, printable(info.black, utf8));
+        json_text(out, info.black, utf8);
         out += ",\"round\":";
-        append_json_string(out, printable(info.round, utf8));
+        json_text(out, info.round, utf8);
         out += "}\n";
+    }
+    /// `n`, or null when there is none.
+    template <class Int>
+    static void json_number(std::string& out, Int n, bool present) {
+        if (present)
+            append_number(out, n);
+        else
+            out += "null";
+    }
+    /// Text from the game as a JSON string, or null when empty.
+    static void json_text(std::string& out, std::string_view s, bool utf8) {
+        if (s.empty())
+            out += "null";
+        else
+            append_json_string(out, printable(s, utf8));
     }
 
     const ValidateRunOptions& opts_;
@@ -345,6 +432,21 @@ class ValidateProcessor final : public BatchProcessor {
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
 };
+
+/// The codes reported at severity group `k` (ValidateStats::by_severity), most frequent
+/// first, then by name.
+std::vector<Code> codes_by_count(const ValidateStats& s, std::size_t k) {
+    std::vector<Code> codes;
+    for (int i = 0; i < code_count; ++i)
+        if (s.by_severity[k][std::size_t(i)]) codes.push_back(Code(i));
+    std::sort(codes.begin(), codes.end(), [&](Code a, Code b) {
+        const auto na = s.by_severity[k][std::size_t(a)], nb = s.by_severity[k][std::size_t(b)];
+        return na != nb ? na > nb : code_name(a) < code_name(b);
+    });
+    return codes;
+}
+
+constexpr std::string_view severity_groups[3] = {"error", "warning", "info"};
 
 std::string summary_text(const ValidateStats& s, double seconds, bool color, bool timing) {
     Style st{color};
@@ -355,9 +457,16 @@ std::string summary_text(const ValidateStats& s, double seconds, bool color, boo
         s.warnings == 1 ? "" : "s");
     if (s.infos) out += fmt::format(", {} note{}", s.infos, s.infos == 1 ? "" : "s");
     out += "\n";
-    for (int i = 0; i < code_count; ++i)
-        if (s.by_code[std::size_t(i)])
-            out += fmt::format("  {:<28} {:>10}\n", code_name(Code(i)), s.by_code[std::size_t(i)]);
+    // The codes by severity (errors, warnings, notes), so a warning does not sit among errors.
+    static constexpr std::string_view headings[3] = {"errors", "warnings", "notes"};
+    for (std::size_t k = 0; k < 3; ++k) {
+        const std::vector<Code> codes = codes_by_count(s, k);
+        if (codes.empty()) continue;
+        out += fmt::format("  {}{}:{}\n", st.sev(Severity(3 - k)), headings[k], st.reset());
+        for (Code c : codes)
+            out +=
+                fmt::format("    {:<28} {:>10}\n", code_name(c), s.by_severity[k][std::size_t(c)]);
+    }
     double mb = double(s.bytes) / 1e6;
     if (!timing) {
         out += fmt::format("  {} bytes, {} plies\n", s.bytes, s.plies);
@@ -369,6 +478,7 @@ std::string summary_text(const ValidateStats& s, double seconds, bool color, boo
     return out;
 }
 
+/// `seconds` < 0: not timed (null).
 std::string summary_json(const ValidateStats& s, double seconds) {
     std::string out =
         fmt::format("{{\"summary\":{{\"files\":{},\"games\":{},\"valid\":{},\"invalid\":{},"
@@ -383,7 +493,25 @@ std::string summary_json(const ValidateStats& s, double seconds) {
         append_json_string(out, code_name(Code(i)));
         out += fmt::format(":{}", s.by_code[std::size_t(i)]);
     }
-    out += fmt::format("}},\"bytes\":{},\"seconds\":{:.3f}}}}}\n", s.bytes, seconds);
+    // by_code (codes.def order) stays for the readers of earlier versions; by_severity groups
+    // the same counts by the severity reported, most frequent first.
+    out += "},\"by_severity\":{";
+    for (std::size_t k = 0; k < 3; ++k) {
+        if (k) out += ',';
+        append_json_string(out, severity_groups[k]);
+        out += ":{";
+        first = true;
+        for (Code c : codes_by_count(s, k)) {
+            if (!first) out += ',';
+            first = false;
+            append_json_string(out, code_name(c));
+            out += fmt::format(":{}", s.by_severity[k][std::size_t(c)]);
+        }
+        out += '}';
+    }
+    out += fmt::format("}},\"bytes\":{},\"seconds\":", s.bytes);
+    out += seconds < 0 ? std::string("null") : fmt::format("{:.3f}", seconds);
+    out += "}}\n";
     return out;
 }
 
@@ -408,6 +536,12 @@ int run_validate(const ValidateRunOptions& opts) {
     po.progress = opts.progress;
     bool out_ok = true;
     int io_errors = 0;
+    // The encoding note of the input being read (FileNote): reported once, when it ends.
+    FileNote encoding;
+    ValidateStats notes; // the notes reported (counted here, not by the workers)
+    const Severity encoding_severity = opts.severities.get(Code::Encoding);
+    const bool encoding_shown =
+        !opts.quiet && (encoding_severity != Severity::Info || opts.show_info);
     auto stats = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
         [&](BatchOutput& b) {
@@ -424,15 +558,35 @@ int run_validate(const ValidateRunOptions& opts) {
                 out_ok = false;
                 return false; // stdout closed (| head): stop quietly
             }
+            encoding.add(std::move(b.encoding));
+            if (!b.file_end || encoding.games == 0) return true;
+            notes.count(Code::Encoding, encoding_severity);
+            if (encoding_shown) {
+                std::string line = std::move(encoding.before);
+                const std::string message = latin1_games_message(encoding.games);
+                if (opts.format == OutputFormat::Json) {
+                    append_json_string(line, message);
+                    line += fmt::format(",\"games_affected\":{}", encoding.games);
+                } else {
+                    line += message;
+                }
+                line += encoding.after;
+                if (!out_stdout.write(line)) {
+                    out_ok = false;
+                    return false;
+                }
+            }
+            encoding.clear();
             return true;
         });
     ValidateStats total;
     for (auto& p : procs) total.merge(p->stats);
+    total.merge(notes);
     total.files = stats.files;
     total.bytes = stats.text_bytes; // the inputs' text, not only their games'
     if (out_ok && opts.summary) {
         std::string s = opts.format == OutputFormat::Json
-                            ? summary_json(total, opts.timing ? stats.seconds : 0.0)
+                            ? summary_json(total, opts.timing ? stats.seconds : -1.0)
                             : summary_text(total, stats.seconds, opts.color, opts.timing);
         out_ok = out_stdout.write(s);
     }

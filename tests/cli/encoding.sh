@@ -84,6 +84,44 @@ for form in le be le-zst be-gz; do
     cmp -s "$tmp/utf8.out" "$tmp/$form.out" || bad "UTF-16 ($form): convert's output differs"
 done
 
+# One encoding report per file, not per game, with the count of its Latin-1 games: 20000
+# games (3 MB, several batches, which workers share under --jobs 2) of which every other is
+# Latin-1, then the small file again; --jobs 1 and --jobs 2 print the same.
+for ((i = 1; i <= 20000; ++i)); do
+    if ((i % 2)); then
+        printf '[Event "e"]\n[Site "?"]\n[Date "?"]\n[Round "%d"]\n[White "M\xfcller"]\n' "$i"
+    else
+        printf '[Event "e"]\n[Site "?"]\n[Date "?"]\n[Round "%d"]\n[White "Muller"]\n' "$i"
+    fi
+    printf '[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n'
+done >"$tmp/many.pgn"
+for jobs in 1 2; do
+    "$pgnkit" validate --no-progress --no-timing --jobs $jobs "$tmp/many.pgn" "$tmp/cp1252.pgn" \
+        >"$tmp/many-$jobs.txt"
+    "$pgnkit" validate --no-progress --no-timing --jobs $jobs --format json "$tmp/many.pgn" \
+        "$tmp/cp1252.pgn" >"$tmp/many-$jobs.json"
+    "$pgnkit" convert --no-progress --jobs $jobs "$tmp/many.pgn" "$tmp/cp1252.pgn" \
+        2>"$tmp/many-$jobs.err" >/dev/null
+done
+cmp -s "$tmp/many-1.txt" "$tmp/many-2.txt" || bad "validate: --jobs 1 and --jobs 2 differ"
+cmp -s "$tmp/many-1.json" "$tmp/many-2.json" || bad "validate json: --jobs 1 and --jobs 2 differ"
+cmp -s "$tmp/many-1.err" "$tmp/many-2.err" || bad "convert: --jobs 1 and --jobs 2 differ"
+[[ $(grep -c 'warning\[encoding\]' "$tmp/many-1.txt") == 2 ]] ||
+    bad "validate: not one encoding report per file"
+grep -qF "many.pgn:5:10: warning[encoding]: text is not valid UTF-8 in 10000 games of this file (the first here); read as Latin-1 (Windows-1252) (game 1, Müller – b, round 1)" \
+    "$tmp/many-1.txt" || bad "validate: the first file's encoding report"
+grep -qF "cp1252.pgn:5:9: warning[encoding]: text is not valid UTF-8 in 1 game of this file;" \
+    "$tmp/many-1.txt" || bad "validate: the second file's encoding report"
+grep -qE '^    encoding +2$' "$tmp/many-1.txt" || bad "validate: the summary's encoding count"
+[[ $(grep -c '"code":"encoding"' "$tmp/many-1.json") == 2 ]] ||
+    bad "validate json: not one encoding report per file"
+grep -q '"code":"encoding".*"games_affected":10000,' "$tmp/many-1.json" ||
+    bad "validate json: games_affected"
+[[ $(grep -c 'warning\[encoding\]' "$tmp/many-1.err") == 2 ]] ||
+    bad "convert: not one encoding report per file"
+grep -qF "in 10000 games of this file (the first here); read as Latin-1 (Windows-1252) and transcoded to UTF-8 (game 1, Müller – b)" \
+    "$tmp/many-1.err" || bad "convert: the first file's encoding report"
+
 if ((fail)); then
     echo "--- convert output:" >&2
     cat "$tmp/out.pgn" >&2
@@ -93,4 +131,4 @@ if ((fail)); then
 fi
 echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text);"
 echo "  UTF-16LE/BE with a byte-order mark, plain, in zstd or in gzip, read as the same UTF-8 text"
-echo "  (validate, convert)"
+echo "  (validate, convert); one encoding report per file, the same for --jobs 1 and 2"

@@ -10,7 +10,8 @@
 #  * count exactly the games laid out (prose between games is no game);
 #  * report nothing above a note in the other three games of every block;
 #  * report at least one warning or error in every damaged game (one unexpected-text, outside
-#    any game, for the prose);
+#    any game, for the prose; the Latin-1 comments in the file's one encoding report, which
+#    counts the games that are not UTF-8);
 #  * print the same with --jobs 1 and --jobs 3.
 #
 #   tests/cli/recovery.sh PGNKIT [BLOCKS] [SEED]
@@ -149,14 +150,20 @@ while (<$e>) {
     $must{$g} = $m;
 }
 my (%seen, @problems, $summary_games);
-my $outside = 0;
+my ($outside, $latin1) = (0, 0);
 open(my $j, '<', $json) or die;
 while (<$j>) {
     if (/^\{"summary":\{"files":\d+,"games":(\d+)/) { $summary_games = $1; next }
-    my ($g) = /"game":(\d+)/;
+    my ($g) = /"game":(\d+|null)/; # null: text outside any game
+    $g = 0 if defined $g && $g eq 'null';
     my ($sev) = /"severity":"(\w+)"/;
     my ($code) = /"code":"([a-z-]+)"/;
     next if !defined $sev || $sev eq 'info';
+    # Encoding: one report per file, for all its games that are not UTF-8 (games_affected).
+    if ($code eq 'encoding' && /"games_affected":(\d+)/) {
+        $latin1 += $1;
+        next;
+    }
     if ($g == 0) {
         push @problems, "a $code outside any game" if $code ne 'unexpected-text';
         $outside++;
@@ -171,8 +178,11 @@ while (<$j>) {
 push @problems, "summary counts " . ($summary_games // 'no') . " games, $games laid out"
     if !defined $summary_games || $summary_games != $games;
 push @problems, "$outside reports outside games, $prose prose blocks" if $outside != $prose;
+my $latin1_damaged = grep { $_ eq 'latin1-comment' } values %kind;
+push @problems, "$latin1_damaged Latin-1 comments laid out, the encoding report counts $latin1"
+    if $latin1 < $latin1_damaged;
 for my $g (sort { $a <=> $b } keys %kind) {
-    next if $kind{$g} eq 'prose';
+    next if $kind{$g} eq 'prose' || $kind{$g} eq 'latin1-comment';
     push @problems, "damaged game $g ($kind{$g}) reports nothing" if $must{$g} && !$seen{$g};
 }
 print join("\n", @problems[0 .. ($#problems < 9 ? $#problems : 9)]), "\n" if @problems;

@@ -92,13 +92,15 @@ for (let i = 0; i < lines.length; i++) {
 }
 
 # json_summary FILE — the last line's summary as the text summary prints its counts:
-# "F files G games V valid I invalid E errors W warnings N notes P plies B bytes code=n …".
+# "F files G games V valid I invalid E errors W warnings N notes P plies B bytes
+# severity:code=n …" (by_severity: the text summary's groups, in its order).
 cat >json_summary.py <<'EOF_PY'
 import json, sys
 s = json.loads(open(sys.argv[1], "rb").read().decode("utf-8").splitlines()[-1])["summary"]
 out = ["%d %s" % (s[k], k) for k in ("files", "games", "valid", "invalid", "errors", "warnings")]
 out += ["%d notes" % s["infos"], "%d plies" % s["plies"], "%d bytes" % s["bytes"]]
-out += ["%s=%d" % kv for kv in s["by_code"].items()]
+out += ["%s:%s=%d" % (g, k, v) for g in ("error", "warning", "info")
+        for k, v in s["by_severity"][g].items()]
 print(" ".join(out))
 EOF_PY
 cat >json_summary.js <<'EOF_JS'
@@ -106,7 +108,8 @@ const lines = require("fs").readFileSync(process.argv[2], "utf8").trimEnd().spli
 const s = JSON.parse(lines[lines.length - 1]).summary;
 const out = ["files", "games", "valid", "invalid", "errors", "warnings"].map(k => `${s[k]} ${k}`);
 out.push(`${s.infos} notes`, `${s.plies} plies`, `${s.bytes} bytes`);
-for (const [k, v] of Object.entries(s.by_code)) out.push(`${k}=${v}`);
+for (const g of ["error", "warning", "info"])
+    for (const [k, v] of Object.entries(s.by_severity[g])) out.push(`${g}:${k}=${v}`);
 console.log(out.join(" "));
 EOF_JS
 json_summary() {
@@ -130,7 +133,10 @@ text_summary() {
     }
     next
 }
-/^  [a-z0-9-]+ +[0-9]+$/ { codes = codes " " $1 "=" $2; next }
+/^  errors:$/ { group = "error"; next }
+/^  warnings:$/ { group = "warning"; next }
+/^  notes:$/ { group = "info"; next }
+/^    [a-z0-9-]+ +[0-9]+$/ { codes = codes " " group ":" $1 "=" $2; next }
 /^  [0-9]+ bytes, [0-9]+ plies$/ { bytes = $1; plies = $3 }
 END {
     printf "%d files %d games %d valid %d invalid %d errors %d warnings %d notes %d plies %d bytes%s\n",
@@ -248,8 +254,8 @@ damaged_check() {
     # is the one game with the error truncated, and no other diagnostic stands in for it.
     local want_cut=1 cut missing
     if tail -c 64 "$prefix" | tr -d ' \r\n' | grep -qE '(1-0|0-1|1/2-1/2|\*)$'; then want_cut=0; fi
-    cut=$(sed -n 's/^  truncated  *\([0-9]*\)$/\1/p' <<<"$out")
-    missing=$(sed -n 's/^  missing-result  *\([0-9]*\)$/\1/p' <<<"$out")
+    cut=$(sed -n 's/^    truncated  *\([0-9]*\)$/\1/p' <<<"$out")
+    missing=$(sed -n 's/^    missing-result  *\([0-9]*\)$/\1/p' <<<"$out")
     expect "$name.cut-game-truncated" "${cut:-0}" "$want_cut"
     expect "$name.cut-game-no-missing-result" "${missing:-0}" 0
     # One worker reads the decoder itself, several read it ahead in other pieces: the same

@@ -94,7 +94,8 @@ AttemptedMove find_attempted_move(const chess::Position& pos, std::string_view t
 /// What validate --html shows of one invalid game.
 struct HtmlGameInput {
     std::string_view file;
-    std::uint64_t number = 0; ///< game number in the run
+    std::uint64_t number = 0; ///< game number in its file (shown)
+    std::uint64_t index = 0;  ///< game number in the run (the block's ids: unique)
     const GameInfo* info = nullptr;
     const std::vector<Diagnostic>* diagnostics = nullptr;
     bool utf8 = true;       ///< the game's text is UTF-8 (else Latin-1)

@@ -26,6 +26,9 @@ struct BatchGame {
     /// 1-based game number over the whole run; for text that is not PGN (not_pgn), the
     /// number the next game gets
     std::uint64_t number = 0;
+    /// 1-based game number within its input, as a user counts the games of a file (the one
+    /// diagnostics show); for text that is not PGN, the number the next game gets
+    std::uint64_t in_file = 0;
     std::uint32_t elision_begin = 0, elision_count = 0;
     std::uint32_t tag_begin = 0, tag_count = 0; ///< in Batch::tags
     bool truncated = false;
@@ -70,6 +73,7 @@ struct Batch {
     std::vector<TagMark> tags; ///< the splitter's tag marks (GameSpan::tags), game by game
     std::string io_error;      ///< set on a batch that reports an input failure (no games)
     bool file_start = false;   ///< first batch of an input
+    bool file_end = false;     ///< last batch of an input (BatchOutput::file_end)
     /// The input is a regular file read as it is (not compressed, not stdin): a game's bytes
     /// can be read again from it at the game's offset (append_raw_game()).
     bool rereadable = false;
@@ -91,7 +95,7 @@ struct Splice {
     bool accepted = false; ///< in BatchOutput::accepted, else in `rejects` (validate) or `out`
     std::size_t at = 0, size = 0;
     std::shared_ptr<const std::string> file;
-    std::uint64_t game = 0;               ///< 1-based number (BatchGame::number)
+    std::uint64_t game = 0;               ///< 1-based number in its file (BatchGame::in_file)
     std::uint64_t offset = 0, length = 0; ///< the game in the input (GameSpan::offset, length)
     /// The kept text's first bytes that are the input's too (before its first elision): the
     /// bytes read again must begin with them (the file did not change).
@@ -115,6 +119,34 @@ std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view 
 bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
                      bool accepted);
 
+/// A diagnostic reported once per input, not once per game (encoding: a Latin-1 file would
+/// otherwise get a message for every game). A batch counts the games it concerns and keeps
+/// the first one's report, rendered by the command around the message, which holds the
+/// count: the sink adds the batches' notes up (FileNote::add) and writes the report when
+/// the input ends (BatchOutput::file_end), so it is the same for every number of jobs.
+struct FileNote {
+    std::uint64_t games = 0; ///< games concerned
+    std::string before;      ///< the first game's report up to its message
+    std::string after;       ///< … and after it
+    /// Adds a later batch's note of the same input (its first game stays the first).
+    void add(FileNote&& later) {
+        if (games == 0) {
+            before = std::move(later.before);
+            after = std::move(later.after);
+        }
+        games += later.games;
+    }
+    void clear() {
+        games = 0;
+        before.clear();
+        after.clear();
+    }
+};
+
+/// The message of an input's encoding note: how many of its games are not UTF-8, read as
+/// Latin-1 (Windows-1252), then `more` (e.g. " and transcoded to UTF-8").
+std::string latin1_games_message(std::uint64_t games, std::string_view more = {});
+
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
@@ -132,6 +164,10 @@ struct BatchOutput {
     /// Games of the batch with an error, where the command counts them (fen, convert): the
     /// exit status of a run whose output was closed early (| head) counts those written.
     std::uint64_t invalid = 0;
+    /// Games of the batch that are not UTF-8 (read as Latin-1), where the command reports
+    /// that once per input (validate, convert).
+    FileNote encoding;
+    bool file_end = false; ///< the last output of its input: the sink reports its FileNotes
 };
 
 /// Appends the raw game `span` of `g` and its raw_separator() to `to` (a buffer of `out`;
@@ -146,7 +182,7 @@ bool append_raw_game(Buffer& to, BatchOutput& out, bool accepted, const Batch& b
     to.append(raw_separator(span.text));
     if (!span.truncated && span.elisions.empty()) return false;
     if (!batch.rereadable) return true;
-    out.splices.push_back({accepted, at, to.size() - at, batch.file, g.number, span.offset,
+    out.splices.push_back({accepted, at, to.size() - at, batch.file, g.in_file, span.offset,
                            span.length,
                            span.elisions.empty() ? span.text.size()
                                                  : static_cast<std::size_t>(span.elisions[0].pos)});

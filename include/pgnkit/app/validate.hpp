@@ -37,6 +37,11 @@ struct ValidateStats {
     std::uint64_t errors = 0, warnings = 0, infos = 0, plies = 0;
     std::uint64_t bytes = 0; ///< the inputs' text (PipelineStats::text_bytes), set by the run
     std::array<std::uint64_t, code_count> by_code{};
+    /// by_code split by the severity reported (a code may be reported at two: --strict, or
+    /// the reader's note on suppressed problems): [0] errors, [1] warnings, [2] notes.
+    std::array<std::array<std::uint64_t, code_count>, 3> by_severity{};
+    /// Counts one diagnostic of `code` reported at `sev` (not Ignore).
+    void count(Code code, Severity sev);
     void merge(const ValidateStats& o);
 };
 

@@ -252,13 +252,15 @@ TEST_CASE("html: a game block without a position has no board", "[html]") {
     diags[0].message = "bad <tag>";
     HtmlGameInput in;
     in.file = "x.pgn";
-    in.number = 7;
+    in.number = 2; // in its file (shown)
+    in.index = 7;  // in the run (the ids)
     in.info = &info;
     in.diagnostics = &diags;
     HtmlBlock b = render_validate_game(in);
     CHECK(b.full.find("<svg") == std::string::npos);
     CHECK(b.full.find("bad &lt;tag&gt;") != std::string::npos);
-    CHECK(b.brief.find("<li id=\"game-7\">") == 0);
+    CHECK(b.brief.find("<li id=\"game-7\"><b>Game 2</b>") == 0);
+    CHECK(b.full.find("<section class=\"game\" id=\"game-7\">\n<h3>Game 2: ") == 0);
     in.board = false;
     CHECK(render_validate_game(in).full.empty());
 }
