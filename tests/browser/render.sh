@@ -103,6 +103,11 @@ n=$(grep -c '<section class="game"' "$out/validate-capped.html" || true)
 grep -q 'listed without a board' "$out/validate-capped.html" || bad "the capped page does not say so"
 
 # --- rendering ---------------------------------------------------------------------------------
+browse() { # COMMAND...: runs it once more when it fails (chromium can crash on a loaded machine)
+    "$@" && return 0
+    echo "render.sh: '$3 ... ${*: -1}' failed with $?; once more" >&2
+    "$@"
+}
 render() { # NAME: screenshot and DOM of $out/NAME.html, console log in NAME.log
     local name=$1 profile
     profile=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-chromium.XXXXXX")
@@ -110,9 +115,9 @@ render() { # NAME: screenshot and DOM of $out/NAME.html, console log in NAME.log
         --disable-background-networking --disable-component-update --disable-sync
         --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$profile"
         --enable-logging=stderr --v=0 --window-size=1200,2000)
-    timeout 60 "$browser" "${flags[@]}" --screenshot="$out/$name.png" \
+    browse timeout 60 "$browser" "${flags[@]}" --screenshot="$out/$name.png" \
         "file://$out/$name.html" >"$out/$name.log" 2>&1 || bad "chromium failed on $name.html"
-    timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$out/$name.html" \
+    browse timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$out/$name.html" \
         >"$out/$name.dom.html" 2>>"$out/$name.log" || bad "chromium --dump-dom failed on $name"
     rm -rf "$profile"
     [[ -s $out/$name.png ]] || { bad "no screenshot of $name"; return; }
@@ -130,7 +135,7 @@ render() { # NAME: screenshot and DOM of $out/NAME.html, console log in NAME.log
     # Measured in the browser: a copy of the page with measure.js at its end.
     python3 "$check" inject "$out/$name.html" "$out/$name.measure.html" "$here/measure.js"
     profile=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-chromium.XXXXXX")
-    timeout 60 "$browser" "${flags[@]/--user-data-dir=*/--user-data-dir=$profile}" --dump-dom \
+    browse timeout 60 "$browser" "${flags[@]/--user-data-dir=*/--user-data-dir=$profile}" --dump-dom \
         "file://$out/$name.measure.html" >"$out/$name.measure.dom.html" 2>>"$out/$name.log" ||
         bad "chromium --dump-dom failed on $name.measure.html"
     rm -rf "$profile"
