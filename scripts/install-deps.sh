@@ -2,7 +2,7 @@
 # Installs what pgnkit needs to build on Debian 12 (run as root, or with sudo available).
 #   scripts/install-deps.sh          build dependencies
 #   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm,
-#                                    clang for the fuzz targets)
+#                                    clang for the fuzz targets, chromium for the HTML reports)
 # Installs only what is missing; runs `apt-get update` only when an install needs it; prints
 # nothing when everything is present.
 set -euo pipefail
@@ -12,7 +12,8 @@ build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libz
 # Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
 # Fuzzing (scripts/fuzz.sh, run by scripts/test.sh in CI): clang, and libclang-rt-dev for the
 # libFuzzer and sanitizer runtimes (only recommended by clang, so not installed with it here).
-test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev)
+# The browser test of the HTML reports (tests/browser/render.sh): headless chromium.
+test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium)
 
 want=("${build_deps[@]}")
 case ${1:-} in

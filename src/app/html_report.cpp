@@ -14,8 +14,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
+#include <numbers>
 #include <stdexcept>
 
 namespace pgnkit::app {
@@ -99,6 +101,39 @@ std::pair<double, double> nice_axis(double max, int ticks) {
     return {std::ceil(max / step) * step, step};
 }
 
+/// The ` fill="…"` of a bar whose colour differs from its series' (ChartSeries::colors).
+void append_fill(std::string& out, const ChartSeries& s, std::size_t i) {
+    if (i >= s.colors.size() || s.colors[i].empty()) return;
+    out += " fill=\"";
+    append_escaped(out, s.colors[i]);
+    out += '"';
+}
+
+// Bin labels of a histogram (font-size 11): a generous width per character (digits and
+// letters of the sans-serif fonts the style sheet names are narrower), the height of a line,
+// and the angle of rotated labels.
+constexpr double AxisCharWidth = 6.6;
+constexpr double AxisLineHeight = 14;
+constexpr double AxisAngle = 50 * std::numbers::pi / 180;
+
+/// The step between shown bin labels: a round number (1, 2, 5, 10, 20, 25, 50, …) >= `min`.
+std::size_t label_step(std::size_t min) {
+    for (std::size_t mag = 1;; mag *= 10)
+        for (std::size_t m : {1, 2, 5, 10, 20, 25, 50})
+            if (m * mag >= min) return m * mag;
+}
+
+/// The first bin label shown when every `step`-th is: for bins that are numbers (years), the
+/// one that is a multiple of the step (1750, 1760, …), else the first.
+std::size_t first_label(const std::vector<std::string>& labels, std::size_t step) {
+    if (step <= 1 || labels.empty()) return 0;
+    const std::string& l = labels[0];
+    if (l.empty() || l.size() > 9 || l.find_first_not_of("0123456789") != std::string::npos)
+        return 0;
+    const std::size_t v = std::size_t(std::stoul(l));
+    return (step - v % step) % step;
+}
+
 std::string tick_label(double v) {
     if (std::fabs(v - std::round(v)) < 1e-9) {
         long long n = std::llround(v);
@@ -133,6 +168,7 @@ padding:12px 14px 8px}
 figure.chart figcaption{font-weight:600;margin:0 0 6px}
 figure.chart svg{display:block;width:100%;max-width:660px;height:auto}
 figure.chart .empty{color:var(--muted);font-style:italic}
+p.nodata{color:var(--muted);font-style:italic;margin:4px 0}
 .legend{display:flex;gap:14px;font-size:12.5px;color:var(--muted);margin:4px 0 0}
 .legend i{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:5px;
 vertical-align:-1px}
@@ -142,6 +178,7 @@ section.tbl h3 code{font-weight:400;color:var(--muted);font-size:12px;margin-lef
 table{border-collapse:collapse;background:var(--panel);font-size:13.5px;margin:4px 0}
 th,td{border:1px solid var(--line);padding:4px 9px;text-align:left;vertical-align:top}
 th{background:#eaeef3;font-weight:600}
+td code{white-space:nowrap}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 p.note{color:var(--muted);font-size:13px;margin:3px 0}
 code,.mono{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"DejaVu Sans Mono",monospace;
@@ -165,9 +202,17 @@ ul.diags li{margin:0 0 9px;overflow-wrap:anywhere}
 ul.diags .loc{color:var(--muted);font-size:12.5px}
 ul.diags .hint{color:var(--muted);font-size:13px;margin-left:64px}
 ol.brief{margin:8px 0;padding-left:0;list-style:none;font-size:13.5px}
-ol.brief li{padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere;
+ol.brief>li{padding:4px 8px;border-bottom:1px solid var(--line);overflow-wrap:anywhere;
 break-inside:avoid;page-break-inside:avoid}
-ol.brief li:nth-child(odd){background:#fbfcfd}
+ol.brief>li:nth-child(odd){background:#fbfcfd}
+ul.dl{list-style:none;margin:3px 0 0;padding:0 0 0 14px}
+ul.dl li{margin:2px 0}
+ul.dl .loc{color:var(--muted);font-size:12.5px}
+ul.dl .sev{min-width:52px;font-size:10px}
+ul.dl .hint{color:var(--muted)}
+details.valid{background:var(--panel);border:1px solid var(--line);border-left:5px solid var(--warn);
+border-radius:8px;padding:8px 14px;margin:12px 0}
+details.valid>summary{cursor:pointer;font-weight:600}
 .callout{background:#fff7e0;border:1px solid #ead79a;border-radius:8px;padding:8px 12px;
 margin:12px 0}
 footer{color:var(--muted);font-size:12px;margin-top:36px;border-top:1px solid var(--line);
@@ -302,9 +347,12 @@ std::string render_chart(const Chart& c) {
                 double v = value_of(s.values[i]);
                 double len = max > 0 ? std::max(0.0, v) / max * bar_w : 0;
                 double y = row * double(i) + 4 + sub * double(k);
-                out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\">",
-                                   n2(label_w), n2(y), n2(std::max(len, v > 0 ? 1.0 : 0.0)),
+                // A small count stays visible beside a large one (6 beside 1,610).
+                out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\"",
+                                   n2(label_w), n2(y), n2(std::max(len, v > 0 ? 3.0 : 0.0)),
                                    n2(sub - 3));
+                append_fill(out, s, i);
+                out += '>';
                 out += "<title>";
                 append_escaped(out, c.labels[i]);
                 if (ns > 1) append_escaped(out, " (" + s.name + ")");
@@ -323,12 +371,17 @@ std::string render_chart(const Chart& c) {
     } else {
         // Vertical columns: y axis with round ticks, bins along x.
         const double left = 52, right = 8, top = 10, plot_h = 190;
-        const bool rotate = n > 12;
-        std::size_t longest = 0;
-        for (const auto& l : c.labels) longest = std::max(longest, code_points(l));
-        const double bottom = rotate ? std::min(80.0, double(longest) * 5.6 + 14) : 26;
-        const double H = top + plot_h + bottom;
         const double plot_w = W - left - right, slot = plot_w / double(n);
+        // Bin labels never overlap: level when the widest fits its slot, else rotated; every
+        // k-th only when even rotated labels are closer than a line of text.
+        std::size_t longest = 0;
+        for (const auto& l : c.labels) longest = std::max(longest, code_points(shorten(l, 14)));
+        const double label_w = double(longest) * AxisCharWidth;
+        const bool rotate = label_w + 6 > slot;
+        const double pitch = rotate ? AxisLineHeight / std::sin(AxisAngle) : label_w + 6;
+        const std::size_t every = label_step(std::size_t(std::ceil(pitch / slot)));
+        const double bottom = rotate ? label_w * std::sin(AxisAngle) + 20 : 26;
+        const double H = top + plot_h + bottom;
         auto [ymax, step] = nice_axis(max, 4);
         out += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
                            "role=\"img\" font-size=\"11\" data-labels=\"",
@@ -354,8 +407,10 @@ std::string render_chart(const Chart& c) {
                 double h = max > 0 ? v / ymax * plot_h : 0;
                 if (v > 0 && h < 1) h = 1;
                 double x = left + slot * double(i) + gap / 2 + bw * double(k);
-                out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\">", n2(x),
+                out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", n2(x),
                                    n2(top + plot_h - h), n2(std::max(bw, 0.5)), n2(h));
+                append_fill(out, s, i);
+                out += '>';
                 out += "<title>";
                 append_escaped(out, c.labels[i]);
                 if (ns > 1) append_escaped(out, " (" + s.name + ")");
@@ -368,15 +423,13 @@ std::string render_chart(const Chart& c) {
         out +=
             fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#9aa3b0\"/>\n",
                         n2(left), n2(top + plot_h), n2(W - right));
-        // Bin labels: all of them, rotated when many; thinned to about 40.
-        std::size_t every = n > 40 ? (n + 39) / 40 : 1;
-        out += "<g fill=\"#1d2430\">\n";
-        for (std::size_t i = 0; i < n; i += every) {
+        out += "<g class=\"axis-labels\" fill=\"#1d2430\">\n";
+        for (std::size_t i = first_label(c.labels, every); i < n; i += every) {
             double x = left + slot * (double(i) + 0.5), y = top + plot_h + 14;
             if (rotate)
                 out += fmt::format("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\" "
-                                   "transform=\"rotate(-50 {0} {1})\">",
-                                   n2(x + 3), n2(y - 4));
+                                   "transform=\"rotate(-{2} {0} {1})\">",
+                                   n2(x + 3), n2(y - 4), n2(AxisAngle * 180 / std::numbers::pi));
             else
                 out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">", n2(x), n2(y));
             append_escaped(out, shorten(c.labels[i], 14));
@@ -384,13 +437,22 @@ std::string render_chart(const Chart& c) {
         }
         out += "</g>\n</svg>\n";
     }
-    if (c.series.size() > 1) {
+    std::vector<LegendEntry> legend = c.legend;
+    if (legend.empty() && c.series.size() > 1)
+        for (const auto& s : c.series) legend.push_back({s.name, s.color});
+    if (!legend.empty()) {
         out += "<div class=\"legend\">";
-        for (const auto& s : c.series) {
-            out += "<span><i style=\"background:";
-            append_escaped(out, s.color);
+        for (const auto& e : legend) {
+            out += "<span data-legend=\"";
+            append_escaped(out, e.name);
+            out += "\"><i style=\"background:";
+            append_escaped(out, e.color);
             out += "\"></i>";
-            append_escaped(out, s.name);
+            append_escaped(out, e.name);
+            if (!e.detail.empty()) {
+                out += ' ';
+                append_escaped(out, e.detail);
+            }
             out += "</span>";
         }
         out += "</div>\n";
@@ -424,7 +486,18 @@ void append_table(std::string& out, const Table& t) {
     append_escaped(out, t.title);
     out += "<code>";
     append_escaped(out, t.name);
-    out += "</code></h3>\n<div class=\"scroll\"><table>\n<thead><tr>";
+    out += "</code></h3>\n";
+    if (t.rows.empty()) { // no bare header
+        out += "<p class=\"nodata\">no data</p>\n";
+        for (const auto& note : t.notes) {
+            out += "<p class=\"note\">Note: ";
+            append_escaped(out, note);
+            out += "</p>\n";
+        }
+        out += "</section>\n";
+        return;
+    }
+    out += "<div class=\"scroll\"><table>\n<thead><tr>";
     // A column is numeric when its cells are.
     std::vector<bool> numeric(t.columns.size(), false);
     for (std::size_t col = 0; col < t.columns.size(); ++col)
@@ -446,9 +519,6 @@ void append_table(std::string& out, const Table& t) {
         }
         out += "</tr>\n";
     }
-    if (t.rows.empty())
-        out += fmt::format("<tr><td colspan=\"{}\"><i>none</i></td></tr>\n",
-                           std::max<std::size_t>(1, t.columns.size()));
     out += "</tbody></table></div>\n";
     for (const auto& note : t.notes) {
         out += "<p class=\"note\">Note: ";
@@ -704,7 +774,35 @@ void append_players(std::string& out, const GameInfo& info, bool utf8) {
 
 bool has_value(const std::string& s) { return !s.empty() && s != "?" && s != "-"; }
 
+/// One diagnostic as a list item of the brief form: severity, location, code, message.
+void append_diagnostic_item(std::string& b, const Diagnostic& d, std::string_view file, bool utf8) {
+    b += fmt::format("<li><span class=\"sev {0}\">{0}</span> <span class=\"loc mono\">",
+                     sev_class(d.severity));
+    html::append_escaped(b, file);
+    b += fmt::format(":{}:{}", d.loc.line, d.loc.column);
+    if (d.ply > 0) b += fmt::format(", ply {}", d.ply);
+    b += fmt::format("</span> <code>{}</code> ", code_name(d.code));
+    append_game_text(b, d.message, utf8);
+    if (!d.suggestion.empty()) {
+        b += " <span class=\"hint\">(did you mean: ";
+        html::append_escaped(b, d.suggestion);
+        b += ")</span>";
+    }
+    b += "</li>\n";
+}
+
 } // namespace
+
+HtmlBlock render_text_between_games(std::string_view file, const Diagnostic& d, bool utf8) {
+    HtmlBlock block;
+    block.valid = true;
+    block.between_games = true;
+    block.listed = 1;
+    block.brief = "<li><b>Text between games</b>\n<ul class=\"dl\">\n";
+    append_diagnostic_item(block.brief, d, file, utf8);
+    block.brief += "</ul></li>\n";
+    return block;
+}
 
 HtmlBlock render_validate_game(const HtmlGameInput& g) {
     HtmlBlock block;
@@ -721,7 +819,11 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
     }
     const Diagnostic* lead = first_error ? first_error : (diags.empty() ? nullptr : &diags[0]);
 
-    // The one-line form.
+    block.valid = first_error == nullptr;
+    for (const auto& d : diags) block.listed += shown(d, g.show_info);
+    if (block.valid && block.listed == 0) return block; // nothing to show
+
+    // The brief form: the game, then every diagnostic shown, each with its location.
     std::string& b = block.brief;
     b += fmt::format("<li id=\"game-{}\"><b>Game {}</b> ", g.index, g.number);
     append_players(b, info, g.utf8);
@@ -729,19 +831,15 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
         b += ", round ";
         append_game_text(b, info.round, g.utf8);
     }
-    if (lead) {
-        b += " — <span class=\"mono\">";
-        html::append_escaped(b, g.file);
-        b += fmt::format(":{}:{}</span> <code>{}</code>: ", lead->loc.line, lead->loc.column,
-                         code_name(lead->code));
-        append_game_text(b, lead->message, g.utf8);
-        std::size_t more = 0;
-        for (const auto& d : diags)
-            if (&d != lead && shown(d, g.show_info)) ++more;
-        if (more) b += fmt::format(" <span class=\"note\">(+{} more)</span>", more);
+    if (has_value(info.event)) {
+        b += " · ";
+        append_game_text(b, info.event, g.utf8);
     }
-    b += "</li>\n";
-    if (!g.board) return block;
+    b += "\n<ul class=\"dl\">\n";
+    for (const auto& d : diags)
+        if (shown(d, g.show_info)) append_diagnostic_item(b, d, g.file, g.utf8);
+    b += "</ul></li>\n";
+    if (!g.board || block.valid) return block;
 
     // The full block.
     std::string& o = block.full;
@@ -828,14 +926,27 @@ ValidateHtmlReport::ValidateHtmlReport(std::string path, std::size_t max_boards,
     : file_(std::make_unique<OutputFile>(path)), max_boards_(max_boards),
       inputs_(std::move(inputs)) {
     spool_ = std::tmpfile();
-    if (!spool_) throw std::runtime_error("cannot create a temporary file for the HTML report");
+    valid_spool_ = std::tmpfile();
+    if (!spool_ || !valid_spool_)
+        throw std::runtime_error("cannot create a temporary file for the HTML report");
 }
 
 ValidateHtmlReport::~ValidateHtmlReport() {
     if (spool_) std::fclose(spool_);
+    if (valid_spool_) std::fclose(valid_spool_);
 }
 
 void ValidateHtmlReport::add(const HtmlBlock& block) {
+    if (block.valid) {
+        if (block.brief.empty()) return;
+        ++(block.between_games ? between_games_ : valid_games_);
+        valid_listed_ += block.listed;
+        if (std::fwrite(block.brief.data(), 1, block.brief.size(), valid_spool_) !=
+                block.brief.size() &&
+            error_.empty())
+            error_ = "cannot write the temporary file of the HTML report";
+        return;
+    }
     ++games_;
     const std::string* text = &block.brief;
     std::string buf;
@@ -844,7 +955,7 @@ void ValidateHtmlReport::add(const HtmlBlock& block) {
         text = &block.full;
     } else {
         if (!in_list_) {
-            buf = "<h2 id=\"more\">Further invalid games (one line each, no board)</h2>\n"
+            buf = "<h2 id=\"more\">Further invalid games (no board)</h2>\n"
                   "<ol class=\"brief\">\n";
             in_list_ = true;
         }
@@ -855,7 +966,27 @@ void ValidateHtmlReport::add(const HtmlBlock& block) {
         error_ = "cannot write the temporary file of the HTML report";
 }
 
-std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
+namespace {
+
+/// A severity's colour (the style sheet's --err, --warn, --info).
+std::string_view sev_color(Severity s) {
+    return s == Severity::Error ? "#b3261e" : s == Severity::Warning ? "#c47f00" : "#1f6f8b";
+}
+
+/// Copies a spool file to the report; false if it cannot be read.
+bool copy_spool(OutputFile& file, std::FILE* spool) {
+    std::rewind(spool);
+    std::string buf(1 << 16, '\0');
+    std::size_t got;
+    while ((got = std::fread(buf.data(), 1, buf.size(), spool)) > 0)
+        file.write(std::string_view(buf.data(), got));
+    return !std::ferror(spool);
+}
+
+} // namespace
+
+std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info,
+                                       const SeverityTable& severities) {
     if (!error_.empty()) return error_;
     std::string out = html::page_begin("pgnkit validate report", "Validation report");
     out += "<p class=\"sub\">Input: ";
@@ -873,38 +1004,54 @@ std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
     card(s.warnings, s.warnings == 1 ? "warning" : "warnings", false);
     if (s.infos) card(s.infos, s.infos == 1 ? "note" : "notes", false);
     out += "</div>\n<h2>Summary by code</h2>\n";
+    // The codes by count (largest first; ties: the more severe first, then code order), each
+    // bar in its severity's colour, so that a few errors stand out beside many warnings.
+    std::vector<int> codes;
+    for (int i = 0; i < code_count; ++i)
+        if (s.by_code[std::size_t(i)]) codes.push_back(i);
+    std::stable_sort(codes.begin(), codes.end(), [&](int a, int b) {
+        if (s.by_code[std::size_t(a)] != s.by_code[std::size_t(b)])
+            return s.by_code[std::size_t(a)] > s.by_code[std::size_t(b)];
+        return severities.get(Code(a)) > severities.get(Code(b));
+    });
     html::Chart chart;
     chart.table = "by_code";
     chart.title = "Diagnostics by code";
     html::ChartSeries series;
     series.name = "count";
     series.color = "#5b6f8c";
+    std::array<std::uint64_t, 4> per_severity{};
     std::string rows;
-    for (int i = 0; i < code_count; ++i) {
+    for (int i : codes) {
         std::uint64_t n = s.by_code[std::size_t(i)];
-        if (!n) continue;
         const CodeInfo& ci = code_info(Code(i));
+        const Severity sev = severities.get(Code(i));
+        per_severity[std::size_t(sev)] += n;
         chart.labels.emplace_back(ci.name);
         series.values.push_back(fmt::format("{}", n));
+        series.colors.emplace_back(sev_color(sev));
         rows += fmt::format("<tr><td><code>{}</code></td><td><span class=\"sev {}\">{}</span></td>"
                             "<td class=\"n\">{}</td><td>",
-                            ci.name, sev_class(ci.default_severity),
-                            severity_name(ci.default_severity), n);
+                            ci.name, sev_class(sev), severity_name(sev), n);
         html::append_escaped(rows, ci.explanation);
         rows += "</td></tr>\n";
     }
     chart.series.push_back(std::move(series));
+    for (Severity sev : {Severity::Error, Severity::Warning, Severity::Info})
+        if (per_severity[std::size_t(sev)])
+            chart.legend.push_back({std::string(severity_name(sev)), std::string(sev_color(sev)),
+                                    fmt::format("({})", per_severity[std::size_t(sev)])});
     if (rows.empty()) {
         out += "<p>No diagnostics: every game is valid.</p>\n";
     } else {
         out += "<div class=\"charts\">";
         out += html::render_chart(chart);
-        out += "</div>\n<div class=\"scroll\"><table>\n<thead><tr><th>code</th><th>default "
-               "severity</th><th class=\"n\">count</th><th>explanation</th></tr></thead>\n"
+        out += "</div>\n<div class=\"scroll\"><table>\n<thead><tr><th>code</th><th>severity"
+               "</th><th class=\"n\">count</th><th>explanation</th></tr></thead>\n"
                "<tbody>\n";
         out += rows;
         out += "</tbody></table></div>\n<p class=\"note\">Counts include every diagnostic (also "
-               "those of valid games); the severity shown is the default one.</p>\n";
+               "those of valid games, listed <a href=\"#warnings\">below</a>).</p>\n";
     }
     out += fmt::format("<h2 id=\"games\">Invalid games ({})</h2>\n", games_);
     if (games_ == 0)
@@ -912,7 +1059,7 @@ std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
     else if (brief_)
         out += fmt::format("<p class=\"callout\">The first {} invalid game{} are shown with a "
                            "board of the position before the offending move; the other {} are "
-                           "<a href=\"#more\">listed one line each</a> below (limit set by "
+                           "<a href=\"#more\">listed without a board</a> below (limit set by "
                            "<code>--html-max</code>).</p>\n",
                            games_ - brief_, games_ - brief_ == 1 ? "" : "s", brief_);
     if (!show_info && s.infos)
@@ -922,15 +1069,29 @@ std::string ValidateHtmlReport::finish(const ValidateStats& s, bool show_info) {
     try {
         OutputFile& file = *file_;
         file.write(out);
-        std::rewind(spool_);
-        std::string buf(1 << 16, '\0');
-        std::size_t got;
-        while ((got = std::fread(buf.data(), 1, buf.size(), spool_)) > 0)
-            file.write(std::string_view(buf.data(), got));
-        if (std::ferror(spool_)) return "cannot read the temporary file of the HTML report";
-        std::string tail = in_list_ ? "</ol>\n" : "";
-        tail += html::page_end();
-        file.write(tail);
+        if (!copy_spool(file, spool_)) return "cannot read the temporary file of the HTML report";
+        out = in_list_ ? "</ol>\n" : "";
+        out += fmt::format("<h2 id=\"warnings\">Valid games with {} ({})</h2>\n",
+                           show_info ? "warnings or notes" : "warnings", valid_games_);
+        if (valid_games_ + between_games_ == 0) {
+            out += fmt::format("<p>No valid game has {}.</p>\n",
+                               show_info ? "a warning or a note" : "a warning");
+        } else {
+            std::string what =
+                fmt::format("{} valid game{}", valid_games_, valid_games_ == 1 ? "" : "s");
+            if (between_games_)
+                what += fmt::format(" and {} passage{} of text between games", between_games_,
+                                    between_games_ == 1 ? "" : "s");
+            out += fmt::format("<details class=\"valid\"><summary>{}, with {} diagnostic{}: "
+                               "click to show or hide</summary>\n<ol class=\"brief\">\n",
+                               what, valid_listed_, valid_listed_ == 1 ? "" : "s");
+            file.write(out);
+            if (!copy_spool(file, valid_spool_))
+                return "cannot read the temporary file of the HTML report";
+            out = "</ol>\n</details>\n";
+        }
+        out += html::page_end();
+        file.write(out);
         if (!file.error().empty()) return file.error();
         file.commit();
     } catch (const std::exception& e) {

@@ -83,6 +83,45 @@ std::string name_key(std::string_view s) {
     return k;
 }
 
+/// The periods without games between the first and the last dated one ("YYYY" or "YYYY.MM"
+/// keys; keys with '?' stay as they are), as rows of 0: a year without games is a gap in the
+/// chart, not a missing bar. Not when that would make more than 600 periods (a bogus year
+/// like 0001): the note says so.
+void fill_periods(Table& t, std::map<std::string, std::uint64_t>& rows, bool by_month) {
+    constexpr long max_periods = 600;
+    auto period = [&](const std::string& k) -> long { // years (or months) since year 0; -1
+        auto digits = [&](std::size_t at, std::size_t n) {
+            if (k.size() < at + n) return false;
+            for (std::size_t i = at; i < at + n; ++i)
+                if (k[i] < '0' || k[i] > '9') return false;
+            return true;
+        };
+        if (!digits(0, 4)) return -1;
+        long year = std::stol(k.substr(0, 4));
+        if (!by_month) return k.size() == 4 ? year : -1;
+        if (k.size() != 7 || k[4] != '.' || !digits(5, 2)) return -1;
+        long month = std::stol(k.substr(5, 2));
+        return month >= 1 && month <= 12 ? year * 12 + month - 1 : -1;
+    };
+    long first = -1, last = -1;
+    for (const auto& [k, n] : rows)
+        if (long p = period(k); p >= 0) {
+            if (first < 0 || p < first) first = p;
+            last = std::max(last, p);
+        }
+    if (first < 0) return;
+    auto key = [&](long p) {
+        return by_month ? fmt::format("{:04}.{:02}", p / 12, p % 12 + 1) : fmt::format("{:04}", p);
+    };
+    if (last - first + 1 > max_periods) {
+        t.notes.push_back(fmt::format("{} without games are not listed: {} to {} is more than {}",
+                                      by_month ? "months" : "years", key(first), key(last),
+                                      max_periods));
+        return;
+    }
+    for (long p = first; p <= last; ++p) rows.try_emplace(key(p), 0);
+}
+
 bool wanted(const StatsView& v, std::string_view name) {
     return v.tables.empty() || std::find(v.tables.begin(), v.tables.end(), name) != v.tables.end();
 }
@@ -249,8 +288,12 @@ std::vector<Table> build_tables(const StatsAggregate& a, const StatsView& view) 
     add("ratings", [&] {
         Table t{"ratings", "Elo (WhiteElo / BlackElo tags)", {"elo", "white", "black"}, {}, {},
                 true};
-        for (std::size_t i = 0; i < elo_bins; ++i) {
-            if (a.elo_white[i] == 0 && a.elo_black[i] == 0) continue;
+        // The bins from the lowest to the highest rated: an empty bin between is a gap in the
+        // histogram, not a missing bar.
+        std::size_t lo = elo_bins, hi = 0;
+        for (std::size_t i = 0; i < elo_bins; ++i)
+            if (a.elo_white[i] != 0 || a.elo_black[i] != 0) lo = std::min(lo, i), hi = i;
+        for (std::size_t i = lo; i <= hi && i < elo_bins; ++i) {
             std::string label = i == 0              ? "<100"
                                 : i + 1 == elo_bins ? fmt::format(">={}", i * 100)
                                                     : fmt::format("{}-{}", i * 100, i * 100 + 99);
@@ -305,6 +348,7 @@ std::vector<Table> build_tables(const StatsAggregate& a, const StatsView& view) 
                 true};
         std::map<std::string, std::uint64_t> rows;
         for (auto [k, v] : a.dates.by_key()) rows[view.by_month ? *k : k->substr(0, 4)] += v->n;
+        fill_periods(t, rows, view.by_month);
         for (auto& [k, n] : rows) t.rows.push_back({txt(k), num(n)});
         bound_note(t, "dates", a.dates);
         return t;
@@ -394,6 +438,12 @@ void render_text(std::string& out, const std::vector<Table>& tables) {
             out += l;
             out += '\n';
         };
+        if (t.rows.empty()) { // no bare header
+            out += "no data\n";
+            for (const auto& n : t.notes) out += fmt::format("note: {}\n", n);
+            out += '\n';
+            continue;
+        }
         line([&](std::size_t c) { return std::string_view(t.columns[c]); },
              [&](std::size_t c) { return c != 0; });
         for (const auto& r : t.rows)

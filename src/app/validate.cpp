@@ -152,7 +152,8 @@ class ValidateProcessor final : public BatchProcessor {
                     text(line_, span, d, utf8, &validator_->info(), g.in_file);
                 out.out.append(line_);
             }
-            if (html_ && invalid) // --html only: no work here otherwise
+            // --html only: no work here otherwise. Valid games list their warnings too.
+            if (html_ && (invalid || !validator_->diagnostics().empty()))
                 out.html.push_back(
                     render_validate_game({span.file, g.in_file, g.number, &validator_->info(),
                                           &validator_->diagnostics(), utf8, opts_.show_info,
@@ -182,6 +183,8 @@ class ValidateProcessor final : public BatchProcessor {
         d.message = not_pgn_message(what);
         d.token = std::string(what.first_word);
         stats.count(d.code, sev);
+        if (html_ && (sev != Severity::Info || opts_.show_info))
+            out.html.push_back(render_text_between_games(span.file, d, is_valid_utf8(span.text)));
         if (!shown(sev)) return;
         const bool utf8 = is_valid_utf8(span.text);
         line_.clear();
@@ -605,7 +608,7 @@ int run_validate(const ValidateRunOptions& opts) {
                    : rejects           ? "--rejects"
                                        : "--accepted");
     if (html) {
-        if (std::string e = html->finish(total, opts.show_info); !e.empty()) {
+        if (std::string e = html->finish(total, opts.show_info, opts.severities); !e.empty()) {
             fmt::print(stderr, "pgnkit: error: {}\n", e);
             return 2;
         }

@@ -111,11 +111,12 @@ void add_validate(CLI::App& app, Runner& run) {
                     "Write every game with an error, byte for byte, to FILE");
     cmd->add_option("--accepted", o->run.accepted, "Write every game without an error to FILE");
     cmd->add_option("--html", o->run.html,
-                    "Also write an HTML report to FILE: summary by code, and every invalid game "
-                    "with a board of the position before the offending move")
+                    "Also write an HTML report to FILE: summary by code, every invalid game "
+                    "with a board of the position before the offending move, and every "
+                    "warning of the valid games (a collapsed section)")
         ->type_name("FILE");
     cmd->add_option("--html-max", o->run.html_max,
-                    "Invalid games drawn with a board in the HTML report; the rest one line each")
+                    "Invalid games drawn with a board in the HTML report; the rest without one")
         ->type_name("N")
         ->capture_default_str();
     cmd->add_option("--color", o->color,

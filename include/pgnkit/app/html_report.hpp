@@ -42,6 +42,13 @@ struct ChartSeries {
     std::string name;                ///< legend entry and `data-column`
     std::vector<std::string> values; ///< one per label; "" = no value (drawn as 0)
     std::string color = "#3b6ea5";
+    std::vector<std::string> colors; ///< per value, when bars differ (e.g. by severity)
+};
+
+/// An entry of a chart's legend.
+struct LegendEntry {
+    std::string name, color;
+    std::string detail = {}; ///< shown after the name (e.g. a count)
 };
 
 /// A bar chart (horizontal bars) or a histogram (vertical columns, bins in order).
@@ -53,6 +60,8 @@ struct Chart {
     bool columns = false;     ///< vertical columns (a histogram) instead of horizontal bars
     std::string group;        ///< `data-group` (stats --by), "" = none
     std::string value_suffix; ///< appended to value labels (e.g. " games"); bars only
+    /// The legend; empty = one entry per series when there are several.
+    std::vector<LegendEntry> legend;
 };
 
 /// The chart as a <figure> holding one inline <svg> (responsive width, fixed aspect).
@@ -91,7 +100,7 @@ struct AttemptedMove {
 AttemptedMove find_attempted_move(const chess::Position& pos, std::string_view token,
                                   std::string_view piece_letters = {});
 
-/// What validate --html shows of one invalid game.
+/// What validate --html shows of one game with diagnostics (invalid, or valid with warnings).
 struct HtmlGameInput {
     std::string_view file;
     std::uint64_t number = 0; ///< game number in its file (shown)
@@ -105,13 +114,19 @@ struct HtmlGameInput {
 };
 
 /// The full block (players, event, round, location, diagnostics, and a board of the position
-/// before the first error that has one, with the attempted move as an arrow) and the one-line
-/// form used past --html-max.
+/// before the first error that has one, with the attempted move as an arrow) and the brief
+/// form (players, then every diagnostic with its location; no board) used past --html-max and
+/// for valid games. A valid game (no error) gets the brief form only, marked `valid`; one
+/// without a diagnostic to show gets an empty block.
 HtmlBlock render_validate_game(const HtmlGameInput& game);
+/// The brief form of a diagnostic about text between games (listed with the valid games).
+HtmlBlock render_text_between_games(std::string_view file, const Diagnostic& d, bool utf8);
 
 /// The validate report file: game blocks arrive from the ordered sink (input order) and are
-/// spooled to a temporary file; finish() writes the page: summary by code with a chart, then
-/// the games. At most `max_boards` games get a full block with a board; later ones a line.
+/// spooled to temporary files; finish() writes the page: summary by code with a chart (sorted
+/// by count, coloured by severity), the invalid games, then the valid games with warnings in a
+/// collapsible section. At most `max_boards` invalid games get a full block with a board;
+/// later ones the brief form.
 class ValidateHtmlReport {
   public:
     ValidateHtmlReport(std::string path, std::size_t max_boards, std::vector<std::string> inputs);
@@ -125,16 +140,20 @@ class ValidateHtmlReport {
     /// Sink side, in input order.
     void add(const HtmlBlock& block);
     /// Writes the page to the path (temp name + rename), which the constructor created so
-    /// that an unwritable path fails before the run. Returns "" or an error message.
-    std::string finish(const ValidateStats& total, bool show_info);
+    /// that an unwritable path fails before the run; `severities` colours the codes.
+    /// Returns "" or an error message.
+    std::string finish(const ValidateStats& total, bool show_info,
+                       const SeverityTable& severities = {});
 
   private:
     std::unique_ptr<OutputFile> file_;
     std::size_t max_boards_;
     std::vector<std::string> inputs_;
     std::FILE* spool_ = nullptr;
+    std::FILE* valid_spool_ = nullptr; ///< valid games with warnings
     std::atomic<std::size_t> full_{0};
     std::uint64_t games_ = 0, brief_ = 0;
+    std::uint64_t valid_games_ = 0, between_games_ = 0, valid_listed_ = 0;
     bool in_list_ = false;
     std::string error_;
 };

@@ -81,10 +81,13 @@ struct Batch {
     GameSpan span(const BatchGame& g) const;
 };
 
-/// One game of an HTML report (validate --html): the full block and the one-line form the
-/// sink uses once the report's size limit is reached ("" when the worker skipped it).
+/// One game of an HTML report (validate --html): the full block and the brief form (no board)
+/// the sink uses once the report's size limit is reached ("" when the worker skipped it).
 struct HtmlBlock {
     std::string full, brief;
+    bool valid = false;         ///< a valid game with warnings (listed apart, brief form only)
+    bool between_games = false; ///< text between games (listed with the valid games)
+    std::size_t listed = 0;     ///< diagnostics the block lists
 };
 
 /// A raw game (written back as the input holds it) whose span lacks bytes of the input (a

@@ -84,7 +84,7 @@ TEST_CASE("html: a chart carries exactly the numbers it draws", "[html]") {
     c.table = "results";
     c.title = "Results <1>";
     c.labels = {"1-0", "<draw>", "0-1"};
-    c.series.push_back({"games", {"12", "0", "+3.5"}, "#123456"});
+    c.series.push_back({"games", {"12", "0", "+3.5"}, "#123456", {}});
     std::string out = html::render_chart(c);
     CHECK(out.find("data-table=\"results\"") != std::string::npos);
     CHECK(out.find("data-values=\"[12,0,3.5]\"") != std::string::npos);
@@ -93,7 +93,7 @@ TEST_CASE("html: a chart carries exactly the numbers it draws", "[html]") {
     CHECK(count(out, "<rect") == 3);
 
     c.columns = true;
-    c.series.push_back({"other", {"1", "", "2"}, "#654321"});
+    c.series.push_back({"other", {"1", "", "2"}, "#654321", {}});
     out = html::render_chart(c);
     CHECK(out.find("data-values=\"[1,null,2]\"") != std::string::npos);
     CHECK(count(out, "<rect") == 6);
@@ -101,7 +101,7 @@ TEST_CASE("html: a chart carries exactly the numbers it draws", "[html]") {
 
     html::Chart empty;
     empty.table = "dates";
-    empty.series.push_back({"games", {}, "#000"});
+    empty.series.push_back({"games", {}, "#000", {}});
     CHECK(html::render_chart(empty).find("data-values=\"[]\"") != std::string::npos);
 }
 
@@ -208,7 +208,7 @@ TEST_CASE("html: validate report has boards with arrows, escapes, and the cap", 
     CHECK(page.find("break-inside:avoid") != std::string::npos);
     // Three invalid games, each with a board; game 3 is valid.
     CHECK(count(page, "<section class=\"game\"") == 3);
-    CHECK(page.find("id=\"game-3\"") == std::string::npos);
+    CHECK(page.find("<section class=\"game\" id=\"game-3\"") == std::string::npos);
     CHECK(count(page, "<figure class=\"board\"") == 3);
     // Game 1: no knight reaches f6 (target only); game 2: ambiguous (two arrows); game 4: the
     // king into check (one arrow).
@@ -263,4 +263,125 @@ TEST_CASE("html: a game block without a position has no board", "[html]") {
     CHECK(b.full.find("<section class=\"game\" id=\"game-7\">\n<h3>Game 2: ") == 0);
     in.board = false;
     CHECK(render_validate_game(in).full.empty());
+}
+
+TEST_CASE("html: validate report lists the warnings of valid games, collapsed", "[html]") {
+    TempDir dir;
+    std::string pgn = dir.file("games.pgn");
+    { std::ofstream(pgn, std::ios::binary) << hostile_pgn << "That was the last round.\n"; }
+    ValidateRunOptions o;
+    o.inputs = {pgn};
+    o.quiet = true;
+    o.summary = false;
+    o.html = dir.file("a.html");
+    CHECK(run_validate(o) == 1);
+    std::string page = read_all(o.html);
+    // The text after the games: listed too, with its location.
+    const std::size_t between = page.find("<li><b>Text between games</b>");
+    REQUIRE(between != std::string::npos);
+    CHECK(page.find("games.pgn:35:1</span> <code>unexpected-text</code>", between) !=
+          std::string::npos);
+    CHECK(page.find("1 valid game and 1 passage of text between games, with ") !=
+          std::string::npos);
+    // Game 3 is valid (no Site or Date tag: warnings): listed in the collapsible section, each
+    // warning with its location.
+    const std::size_t details = page.find("<details class=\"valid\">");
+    REQUIRE(details != std::string::npos);
+    CHECK(page.find("<summary>", details) != std::string::npos);
+    const std::size_t game3 = page.find("<li id=\"game-3\">");
+    REQUIRE(game3 != std::string::npos);
+    CHECK(game3 > details);
+    CHECK(page.find("<section class=\"game\" id=\"game-3\"") == std::string::npos);
+    const std::size_t end = page.find("</li>\n</ul></li>", game3);
+    REQUIRE(end != std::string::npos);
+    const std::string block = page.substr(game3, end - game3);
+    CHECK(block.find("<span class=\"sev warning\">") != std::string::npos);
+    CHECK(block.find("games.pgn:") != std::string::npos);
+    CHECK(block.find("<code>missing-tag</code> missing tag &#39;Site&#39;") != std::string::npos);
+    CHECK(page.find("Valid games with warnings (1)") != std::string::npos);
+}
+
+TEST_CASE("html: validate's chart by code is sorted by count and coloured by severity", "[html]") {
+    TempDir dir;
+    std::string pgn = dir.file("games.pgn");
+    // Four games without a Site tag (warnings) and one illegal move (an error).
+    {
+        std::ofstream f(pgn, std::ios::binary);
+        for (int i = 0; i < 4; ++i)
+            f << "[Event \"E\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n"
+                 "[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+        f << "[Event \"E\"]\n[Site \"S\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n"
+             "[Black \"B\"]\n[Result \"*\"]\n\n1. e5 *\n\n";
+    }
+    ValidateRunOptions o;
+    o.inputs = {pgn};
+    o.quiet = true;
+    o.summary = false;
+    o.html = dir.file("a.html");
+    CHECK(run_validate(o) == 1);
+    std::string page = read_all(o.html);
+    const std::size_t chart = page.find("data-table=\"by_code\"");
+    REQUIRE(chart != std::string::npos);
+    const std::size_t labels = page.find("data-labels=\"", chart);
+    const std::size_t values = page.find("data-values=\"", chart);
+    REQUIRE(labels != std::string::npos);
+    REQUIRE(values != std::string::npos);
+    // The larger count first; the error's bar red, the warning's amber; a legend for both.
+    CHECK(page.substr(values, 25) == "data-values=\"[4,1]\" fill=");
+    CHECK(page.find("[&quot;missing-tag&quot;,&quot;illegal-move&quot;]", labels) == labels + 13);
+    const std::size_t bars = page.find("<rect", values);
+    CHECK(page.find("fill=\"#c47f00\"", bars) < page.find("fill=\"#b3261e\"", bars));
+    CHECK(page.find("<span data-legend=\"error\"><i style=\"background:#b3261e\">") !=
+          std::string::npos);
+    CHECK(page.find("<span data-legend=\"warning\">") != std::string::npos);
+}
+
+TEST_CASE("html: histogram bin labels are rotated or thinned so that they never overlap",
+          "[html]") {
+    auto labels_of = [](const std::string& svg) {
+        std::vector<double> xs;
+        const std::size_t g = svg.find("<g class=\"axis-labels\"");
+        for (std::size_t at = svg.find("<text x=\"", g); at != std::string::npos;
+             at = svg.find("<text x=\"", at + 1))
+            xs.push_back(std::stod(svg.substr(at + 9)));
+        return xs;
+    };
+    html::Chart c;
+    c.table = "ratings";
+    c.columns = true;
+    html::ChartSeries s{"white", {}, "#000", {}};
+    // Twelve Elo bins: "1000-1099" is wider than a twelfth of the plot, so they are rotated.
+    for (int i = 0; i < 12; ++i) {
+        c.labels.push_back(fmt::format("{}-{}", 1000 + 100 * i, 1099 + 100 * i));
+        s.values.push_back("1");
+    }
+    c.series = {s};
+    std::string out = html::render_chart(c);
+    CHECK(labels_of(out).size() == 12);
+    CHECK(count(out, "transform=\"rotate(-50 ") == 12);
+    // Five short labels fit level.
+    c.labels.resize(5);
+    c.series[0].values.resize(5);
+    out = html::render_chart(c);
+    CHECK(count(out, "rotate(") == 0);
+    // 300 years: every k-th label, at least a line of text apart along the rotated baseline.
+    c.labels.clear();
+    c.series[0].values.clear();
+    for (int y = 1700; y < 2000; ++y) {
+        c.labels.push_back(fmt::format("{}", y));
+        c.series[0].values.push_back("1");
+    }
+    out = html::render_chart(c);
+    auto xs = labels_of(out);
+    REQUIRE(xs.size() >= 10);
+    CHECK(xs.size() < 40);
+    for (std::size_t i = 1; i < xs.size(); ++i) CHECK((xs[i] - xs[i - 1]) * 0.766 >= 14);
+}
+
+TEST_CASE("html: a table without rows says no data", "[html]") {
+    Table t{"ratings", "Elo", {"elo", "white", "black"}, {}, {}, true};
+    std::string out;
+    html::append_table(out, t);
+    CHECK(out.find("no data") != std::string::npos);
+    CHECK(out.find("<th") == std::string::npos);
 }

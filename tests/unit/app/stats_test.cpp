@@ -289,3 +289,50 @@ TEST_CASE("stats: --by groups every table by the tag's value", "[stats]") {
     std::string csv = render_stats(g, v);
     CHECK(csv.rfind("Event,result,games,%\nClub,1-0,1,33.3\n", 0) == 0);
 }
+
+TEST_CASE("stats: histograms keep their empty bins and the years without games", "[stats]") {
+    const std::string pgn =
+        "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"1950\"]\n[BlackElo \"2650\"]\n"
+        "[Date \"2019.05.01\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+        "[White \"A\"]\n[Black \"B\"]\n[Date \"2022.01.??\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+        "[White \"A\"]\n[Black \"B\"]\n[Date \"????.??.??\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+    StatsGroups g = collect_stats(pgn);
+    auto ts = build_tables(g.all, {});
+    const Table& r = table(ts, "ratings");
+    REQUIRE(r.rows.size() == 8); // 1900-1999 … 2600-2699
+    CHECK(r.rows.front()[0].text == "1900-1999");
+    CHECK(r.rows.back()[0].text == "2600-2699");
+    CHECK(cell(r, "2300-2399", 1) == "0");
+    CHECK(cell(r, "2300-2399", 2) == "0");
+    const Table& d = table(ts, "dates");
+    REQUIRE(d.rows.size() == 5);
+    CHECK(d.rows[0][0].text == "2019");
+    CHECK(cell(d, "2020", 1) == "0");
+    CHECK(cell(d, "2021", 1) == "0");
+    CHECK(d.rows[4][0].text == "????");
+    StatsView months;
+    months.by_month = true;
+    const auto month_tables = build_tables(g.all, months);
+    const Table& m = table(month_tables, "dates");
+    CHECK(m.rows.size() == 2 + 31 + 1); // 2019.05 … 2022.01 and ????.??
+    CHECK(cell(m, "2020.02", 1) == "0");
+    CHECK(m.notes.empty());
+    // A bogus year would make thousands of rows: not filled, and the note says so.
+    StatsGroups bogus = collect_stats(pgn + "[Date \"0001.01.01\"]\n[Result \"*\"]\n\n1. e4 *\n");
+    const auto bogus_tables = build_tables(bogus.all, {});
+    const Table& b = table(bogus_tables, "dates");
+    CHECK(b.rows.size() == 4);
+    REQUIRE(b.notes.size() == 1);
+    CHECK(b.notes[0] == "years without games are not listed: 0001 to 2022 is more than 600");
+}
+
+TEST_CASE("stats: an empty table says no data, not a bare header", "[stats]") {
+    StatsGroups g = collect_stats("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n");
+    StatsView v;
+    v.tables = {"ratings", "results"};
+    std::string out = render_stats(g, v);
+    CHECK(out.find("## ratings — Elo (WhiteElo / BlackElo tags)\nno data\n\n") !=
+          std::string::npos);
+    CHECK(out.find("elo") == std::string::npos); // no header of the ratings table
+    CHECK(out.find("result   games") != std::string::npos);
+}
