@@ -622,8 +622,10 @@ void append_inputs(std::string& out, const std::vector<std::string>& inputs) {
 
 } // namespace
 
-std::string render_stats_html(const StatsGroups& g, const StatsView& view,
+std::string render_stats_html(const StatsGroups& g, const StatsView& printed,
                               const std::vector<std::string>& inputs) {
+    StatsView view = printed;
+    view.fill_date_gaps = true; // a year without games is a gap in the chart
     std::string out = html::page_begin("pgnkit stats", "Game statistics");
     out += "<p class=\"sub\">";
     if (!inputs.empty()) {

@@ -348,7 +348,7 @@ std::vector<Table> build_tables(const StatsAggregate& a, const StatsView& view) 
                 true};
         std::map<std::string, std::uint64_t> rows;
         for (auto [k, v] : a.dates.by_key()) rows[view.by_month ? *k : k->substr(0, 4)] += v->n;
-        fill_periods(t, rows, view.by_month);
+        if (view.fill_date_gaps) fill_periods(t, rows, view.by_month);
         for (auto& [k, n] : rows) t.rows.push_back({txt(k), num(n)});
         bound_note(t, "dates", a.dates);
         return t;

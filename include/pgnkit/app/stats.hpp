@@ -227,6 +227,9 @@ struct StatsView {
     std::vector<std::string> tables; ///< names to print ("" = all)
     std::size_t top = 20;            ///< rows of top-N tables (0 = all)
     bool by_month = false;           ///< dates per month (else per year)
+    /// The dates table lists the periods without games between the first and the last as
+    /// rows of 0 (the HTML chart's gaps); printed tables list only periods with games.
+    bool fill_date_gaps = false;
 };
 
 /// Names of every table, in output order.

@@ -297,7 +297,14 @@ TEST_CASE("stats: histograms keep their empty bins and the years without games",
         "[White \"A\"]\n[Black \"B\"]\n[Date \"2022.01.??\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
         "[White \"A\"]\n[Black \"B\"]\n[Date \"????.??.??\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
     StatsGroups g = collect_stats(pgn);
-    auto ts = build_tables(g.all, {});
+    // Printed tables list the years with games; the HTML chart's view fills the gaps.
+    const auto printed_tables = build_tables(g.all, {});
+    const Table& printed = table(printed_tables, "dates");
+    REQUIRE(printed.rows.size() == 3);
+    CHECK(printed.rows[1][0].text == "2022");
+    StatsView chart;
+    chart.fill_date_gaps = true;
+    auto ts = build_tables(g.all, chart);
     const Table& r = table(ts, "ratings");
     REQUIRE(r.rows.size() == 8); // 1900-1999 … 2600-2699
     CHECK(r.rows.front()[0].text == "1900-1999");
@@ -310,7 +317,7 @@ TEST_CASE("stats: histograms keep their empty bins and the years without games",
     CHECK(cell(d, "2020", 1) == "0");
     CHECK(cell(d, "2021", 1) == "0");
     CHECK(d.rows[4][0].text == "????");
-    StatsView months;
+    StatsView months = chart;
     months.by_month = true;
     const auto month_tables = build_tables(g.all, months);
     const Table& m = table(month_tables, "dates");
@@ -319,7 +326,7 @@ TEST_CASE("stats: histograms keep their empty bins and the years without games",
     CHECK(m.notes.empty());
     // A bogus year would make thousands of rows: not filled, and the note says so.
     StatsGroups bogus = collect_stats(pgn + "[Date \"0001.01.01\"]\n[Result \"*\"]\n\n1. e4 *\n");
-    const auto bogus_tables = build_tables(bogus.all, {});
+    const auto bogus_tables = build_tables(bogus.all, chart);
     const Table& b = table(bogus_tables, "dates");
     CHECK(b.rows.size() == 4);
     REQUIRE(b.notes.size() == 1);
