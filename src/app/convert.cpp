@@ -1,5 +1,7 @@
 #include "pgnkit/app/convert.hpp"
 
+#include "pgnkit/app/error_tally.hpp"
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -38,7 +40,8 @@ std::string_view line_end_name(LineEnd e) {
 
 class ConvertProcessor final : public BatchProcessor {
   public:
-    explicit ConvertProcessor(const ConvertRunOptions& o) : opts_(o), writer_(o.writer) {}
+    explicit ConvertProcessor(const ConvertRunOptions& o)
+        : opts_(o), writer_(o.writer, o.severities) {}
 
     /// Converted games go to out.out; the stderr report of the batch goes to out.rejects
     /// (the pipeline keeps both in input order).
@@ -68,6 +71,7 @@ class ConvertProcessor final : public BatchProcessor {
             case GameVerdict::Invalid:
                 ++stats.invalid;
                 ++out.invalid;
+                errors.add(writer_.validator().diagnostics());
                 report_errors(out.rejects, span);
                 if (!opts_.valid_only)
                     written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
@@ -83,6 +87,7 @@ class ConvertProcessor final : public BatchProcessor {
     }
 
     ConvertStats stats;
+    ErrorTally errors; ///< the invalid games, by the code of their first error
     /// Games passed through without their parts longer than the kept limits (their input,
     /// compressed or a pipe, cannot be read again).
     std::uint64_t written_as_kept = 0;
@@ -156,7 +161,7 @@ int run_convert(const ConvertRunOptions& opts) {
             invalid_written += b.invalid;
             if (!b.io_error.empty()) {
                 ++io_errors;
-                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
             }
             if (!b.rejects.empty()) std::fwrite(b.rejects.data(), 1, b.rejects.size(), stderr);
             if (!write_raw_games(out, b.out, b.splices, false)) {
@@ -166,22 +171,24 @@ int run_convert(const ConvertRunOptions& opts) {
             return true;
         });
     ConvertStats total;
+    ErrorTally errors;
     std::uint64_t as_kept = 0;
     for (auto& p : procs) {
         total.merge(p->stats);
+        errors.merge(p->errors);
         as_kept += p->written_as_kept;
     }
     if (as_kept != 0)
         fmt::print(stderr,
-                   "pgnkit convert: warning: {} game{} passed through without the parts longer "
+                   "{}: warning: {} game{} passed through without the parts longer "
                    "than the kept limits (see oversized): a compressed input or a pipe cannot be "
                    "read again for them\n",
-                   as_kept, as_kept == 1 ? "" : "s");
+                   message_prefix(), as_kept, as_kept == 1 ? "" : "s");
 
     if (!write_failed && !out.flush()) write_failed = true;
     if (write_failed) {
         if (!out.error().empty()) {
-            fmt::print(stderr, "pgnkit convert: error: {}\n", out.error());
+            fmt::print(stderr, "{}: error: {}\n", message_prefix(), out.error());
             return 2;
         }
         // Stdout closed early: not an error; the games handed to it count, not those read ahead.
@@ -190,12 +197,17 @@ int run_convert(const ConvertRunOptions& opts) {
     out.commit();
 
     if (opts.summary || total.invalid || total.unconverted) {
+        // The invalid games are never passed over in silence: which check, and what changes it.
+        std::string invalid = fmt::format(
+            "{} invalid", total.invalid);
+        if (total.invalid)
+            invalid += fmt::format(" ({}: {}; {})",
+                                   opts.valid_only ? "dropped" : "passed through unchanged",
+                                   errors.by_code(), errors.remedy(!opts.writer.fix_result));
         std::string s = fmt::format(
-            "pgnkit convert: {} file{}, {} game{}: {} converted, {} invalid ({}), {} passed "
-            "through unconverted",
-            stats.files, stats.files == 1 ? "" : "s", total.games, total.games == 1 ? "" : "s",
-            total.converted, total.invalid,
-            opts.valid_only ? "dropped" : "passed through unchanged", total.unconverted);
+            "{}: {} file{}, {} game{}: {} converted, {}, {} passed through unconverted",
+            message_prefix(), stats.files, stats.files == 1 ? "" : "s", total.games,
+            total.games == 1 ? "" : "s", total.converted, invalid, total.unconverted);
         if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
         if (total.fixed)
             s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");

@@ -18,6 +18,7 @@ struct ConvertRunOptions {
     OutputOptions output_options;    ///< compression (.zst name or zstd), level
     int jobs = 1;
     PgnWriterOptions writer;
+    SeverityTable severities; ///< --error/--warn/--ignore/--strict
     bool valid_only = false; ///< drop invalid games instead of passing them through
     bool summary = false;    ///< always print the summary (else only when a game was invalid)
     bool progress = false;
