@@ -89,7 +89,7 @@ void add_perft(CLI::App& app, Runner& run) {
     cmd->add_flag("--divide", opts->divide, "Print '<uci>: <count>' for every root move first");
     cmd->add_flag("--chess960", opts->chess960,
                   "Chess960: castling as king-takes-rook in UCI output");
-    cmd->add_option("with --suite", opts->suite,
+    cmd->add_option("--suite", opts->suite,
                     "Run a perft suite file (EPD ';D1 n' lines, id/epd/perft blocks, or TSV)")
         ->type_name("FILE");
     cmd->add_option("--max-nodes", opts->max_nodes,
