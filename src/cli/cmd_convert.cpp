@@ -34,9 +34,7 @@ int check_ignored_options(const ConvertCli& o) {
         if (int rc = ignored_option("convert", o.cmd, "--tags", "with --reduced",
                                     "the reduced export format keeps the Seven Tag Roster"))
             return rc;
-    const bool zstd = o.compress == "zstd" || (o.compress == "auto" && o.run.output.size() > 4 &&
-                                               o.run.output.ends_with(".zst"));
-    if (!zstd)
+    if (!writes_zstd(o.compress, o.run.output))
         if (int rc = ignored_option("convert", o.cmd, "--level",
                                     o.compress == "none" ? "with --compress none"
                                                          : "with an output not named .zst",

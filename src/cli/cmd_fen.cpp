@@ -22,12 +22,6 @@ struct FenCli {
     PieceLetterOptions letters;
 };
 
-/// Whether the output is compressed: --compress zstd, or auto and a .zst name.
-bool compressed(const std::string& compress, const std::string& output) {
-    return compress == "zstd" ||
-           (compress == "auto" && output.size() > 4 && output.ends_with(".zst"));
-}
-
 /// Options that the chosen format or mode makes do nothing: usage errors, not silence.
 int check_ignored_options(const FenCli& o) {
     const bool table = o.format == "csv" || o.format == "tsv";
@@ -49,7 +43,7 @@ int check_ignored_options(const FenCli& o) {
         if (int rc = ignored_option("fen", o.cmd, "--start", "with --plies " + o.plies,
                                     "the start position is added to --plies all"))
             return rc;
-    if (!compressed(o.compress, o.run.output))
+    if (!writes_zstd(o.compress, o.run.output))
         if (int rc = ignored_option("fen", o.cmd, "--level",
                                     o.compress == "none" ? "with --compress none"
                                                          : "with an output not named .zst",

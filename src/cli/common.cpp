@@ -150,6 +150,12 @@ bool inputs_or_stdin(std::string_view command, std::vector<std::string>& inputs)
     return true;
 }
 
+bool writes_zstd(const std::string& compress, const std::string& output) {
+    // As OutputFile decides (a name that is only ".zst" is no .zst name).
+    return compress == "zstd" ||
+           (compress == "auto" && output.size() > 4 && output.ends_with(".zst"));
+}
+
 int ignored_option(std::string_view command, const CLI::App* cmd, const std::string& ignored,
                    std::string_view chosen, std::string_view why) {
     if (cmd->count(ignored) == 0) return 0;

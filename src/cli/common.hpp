@@ -74,6 +74,9 @@ bool resolve_letters(std::string_view command, std::string_view option, const st
 /// silent wait looks like a hang.
 bool inputs_or_stdin(std::string_view command, std::vector<std::string>& inputs);
 
+/// Whether the output is zstd: --compress zstd, or auto (the default) and a .zst name.
+bool writes_zstd(const std::string& compress, const std::string& output);
+
 /// A usage error for an option that the choice of another makes do nothing
 /// ("pgnkit fen: error: --columns does nothing with --format fen (…)"; `chosen` is the
 /// "with …" or "without …" part), or 0 when `ignored` was not given.
