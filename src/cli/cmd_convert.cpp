@@ -30,9 +30,20 @@ int check_ignored_options(const ConvertCli& o) {
                                     o.moves == "uci" ? "UCI moves have no piece letters"
                                                      : "figurines are glyphs, not letters"))
             return rc;
-    if (o.reduced)
+    if (o.reduced) {
         if (int rc = ignored_option("convert", o.cmd, "--tags", "with --reduced",
                                     "the reduced export format keeps the Seven Tag Roster"))
+            return rc;
+        if (int rc = ignored_option("convert", o.cmd, "--strip", "with --reduced",
+                                    "the reduced export format has no comments, NAGs or "
+                                    "variations"))
+            return rc;
+    }
+    if (o.reduced || o.tags == "str" || o.tags == "none")
+        if (int rc =
+                ignored_option("convert", o.cmd, "--sort-tags",
+                               o.reduced ? std::string("with --reduced") : "with --tags " + o.tags,
+                               "no tags follow the Seven Tag Roster"))
             return rc;
     if (!writes_zstd(o.compress, o.run.output))
         if (int rc = ignored_option("convert", o.cmd, "--level",
