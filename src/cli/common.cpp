@@ -7,7 +7,45 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
+
 namespace pgnkit::cli {
+
+namespace {
+/// Levenshtein distance (insertions, deletions, substitutions).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+} // namespace
+
+std::string unknown_command(const CLI::App& app, std::string_view word) {
+    std::string names, nearest;
+    std::size_t nearest_distance = SIZE_MAX;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+        std::size_t d = edit_distance(word, sub->get_name());
+        if (d < nearest_distance) nearest_distance = d, nearest = sub->get_name();
+    }
+    // Close means a typo, not another word: at most one edit per three letters.
+    if (nearest_distance <= std::max<std::size_t>(1, std::min(word.size(), nearest.size()) / 3))
+        return fmt::format("pgnkit: error: unknown command '{}': did you mean {}? (see pgnkit "
+                           "--help)",
+                           word, nearest);
+    return fmt::format("pgnkit: error: unknown command '{}' (the commands: {}; see pgnkit --help)",
+                       word, names);
+}
 
 std::vector<std::string> split_list(const std::vector<std::string>& values) {
     std::vector<std::string> out;

@@ -23,6 +23,10 @@ int usage_error(std::string_view command, fmt::format_string<Args...> format, Ar
     return ExitError;
 }
 
+/// The message for a first word that is no command: "pgnkit: error: unknown command 'x'",
+/// with "did you mean validate?" when a command is a few edits away, else the command list.
+std::string unknown_command(const CLI::App& app, std::string_view word);
+
 /// Splits repeated, comma-separated option values ("a,b" "c" → a b c).
 std::vector<std::string> split_list(const std::vector<std::string>& values);
 
