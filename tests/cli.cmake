@@ -22,3 +22,8 @@ set_tests_properties(cli.recovery PROPERTIES LABELS cli TIMEOUT 300)
 add_test(NAME cli.encoding
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/encoding.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.encoding PROPERTIES LABELS cli TIMEOUT 60)
+# No file and a terminal on stdin: a usage error at once, not a silent wait
+# (tests/cli/stdin_terminal.sh).
+add_test(NAME cli.stdin-terminal
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/stdin_terminal.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.stdin-terminal PROPERTIES LABELS cli TIMEOUT 120)

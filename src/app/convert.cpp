@@ -1,5 +1,7 @@
 #include "pgnkit/app/convert.hpp"
 
+#include "pgnkit/app/error_tally.hpp"
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -46,7 +48,8 @@ std::string_view line_end_name(LineEnd e) {
 
 class ConvertProcessor final : public BatchProcessor {
   public:
-    explicit ConvertProcessor(const ConvertRunOptions& o) : opts_(o), writer_(o.writer) {}
+    explicit ConvertProcessor(const ConvertRunOptions& o)
+        : opts_(o), writer_(o.writer, o.severities) {}
 
     /// Converted games go to out.out; the stderr report of the batch goes to out.rejects
     /// (the pipeline keeps both in input order).
@@ -77,6 +80,7 @@ class ConvertProcessor final : public BatchProcessor {
             case GameVerdict::Invalid:
                 ++stats.invalid;
                 ++out.invalid;
+                errors.add(writer_.validator().diagnostics());
                 report_errors(out.rejects, span, g.in_file);
                 if (!opts_.valid_only)
                     written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
@@ -93,6 +97,7 @@ class ConvertProcessor final : public BatchProcessor {
     }
 
     ConvertStats stats;
+    ErrorTally errors; ///< the invalid games, by the code of their first error
     /// Games passed through without their parts longer than the kept limits (their input,
     /// compressed or a pipe, cannot be read again).
     std::uint64_t written_as_kept = 0;
@@ -163,6 +168,7 @@ struct ConvertPass {
     int io_errors = 0;
     bool write_failed = false;
     std::uint64_t invalid_written = 0, as_kept = 0;
+    ErrorTally errors; ///< the invalid games, by the code of their first error
 };
 
 ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::string>& inputs,
@@ -174,6 +180,7 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
     po.progress = opts.progress;
     for (auto& p : procs) { // counters of this pass only
         p->stats = {};
+        p->errors = {};
         p->written_as_kept = 0;
     }
     FileNote transcoded; // the input's transcoded games, reported once when it ends
@@ -183,7 +190,7 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
             pass.invalid_written += b.invalid;
             if (!b.io_error.empty()) {
                 ++pass.io_errors;
-                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
             }
             if (!b.rejects.empty()) std::fwrite(b.rejects.data(), 1, b.rejects.size(), stderr);
             transcoded.add(std::move(b.encoding));
@@ -203,6 +210,7 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
         });
     for (auto& p : procs) {
         pass.total.merge(p->stats);
+        pass.errors.merge(p->errors);
         pass.as_kept += p->written_as_kept;
     }
     if (!pass.write_failed && !out.flush()) pass.write_failed = true;
@@ -210,13 +218,18 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
 }
 
 void print_summary(const ConvertRunOptions& opts, std::uint64_t files, const ConvertStats& total,
-                   std::uint64_t rewritten) {
+                   const ErrorTally& errors, std::uint64_t rewritten) {
     if (!opts.summary && !total.invalid && !total.unconverted) return;
-    std::string s = fmt::format(
-        "pgnkit convert: {} file{}, {} game{}: {} converted, {} invalid ({}), {} passed "
-        "through unconverted",
-        files, files == 1 ? "" : "s", total.games, total.games == 1 ? "" : "s", total.converted,
-        total.invalid, opts.valid_only ? "dropped" : "passed through unchanged", total.unconverted);
+    // The invalid games are never passed over in silence: which check, and what changes it.
+    std::string invalid = fmt::format("{} invalid", total.invalid);
+    if (total.invalid)
+        invalid +=
+            fmt::format(" ({}: {}; {})", opts.valid_only ? "dropped" : "passed through unchanged",
+                        errors.by_code(), errors.remedy(!opts.writer.fix_result));
+    std::string s =
+        fmt::format("{}: {} file{}, {} game{}: {} converted, {}, {} passed through unconverted",
+                    message_prefix(), files, files == 1 ? "" : "s", total.games,
+                    total.games == 1 ? "" : "s", total.converted, invalid, total.unconverted);
     if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
     if (total.fixed)
         s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");
@@ -233,13 +246,14 @@ void print_summary(const ConvertRunOptions& opts, std::uint64_t files, const Con
 int convert_in_place(const ConvertRunOptions& opts,
                      std::vector<std::unique_ptr<ConvertProcessor>>& procs) {
     ConvertStats total;
+    ErrorTally errors;
     std::uint64_t files = 0, rewritten = 0, invalid = 0;
     bool failed = false;
     for (const std::string& input : opts.inputs) {
         char resolved[PATH_MAX];
         struct stat st {};
         if (!::realpath(input.c_str(), resolved) || ::stat(resolved, &st) != 0) {
-            fmt::print(stderr, "pgnkit convert: error: cannot open '{}': {}\n", input,
+            fmt::print(stderr, "{}: error: cannot open '{}': {}\n", message_prefix(), input,
                        std::strerror(errno));
             failed = true;
             continue;
@@ -253,9 +267,9 @@ int convert_in_place(const ConvertRunOptions& opts,
             oo.compression = OutputCompression::None;
         else {
             fmt::print(stderr,
-                       "pgnkit convert: error: '{}' is {}-compressed: --in-place rewrites plain "
+                       "{}: error: '{}' is {}-compressed: --in-place rewrites plain "
                        "and .zst files; convert it to a new file with -o (left unchanged)\n",
-                       input, compression_name(encoding));
+                       message_prefix(), input, compression_name(encoding));
             failed = true;
             continue;
         }
@@ -264,6 +278,7 @@ int convert_in_place(const ConvertRunOptions& opts,
         ConvertPass pass = convert_into(opts, {input}, procs, out);
         ++files;
         total.merge(pass.total);
+        errors.merge(pass.errors);
         invalid += pass.total.invalid;
         if (pass.io_errors || pass.pipeline.io_errors || pass.write_failed || pass.as_kept) {
             const std::string why = !out.error().empty() ? out.error()
@@ -271,14 +286,15 @@ int convert_in_place(const ConvertRunOptions& opts,
                                         ? "a game longer than the kept limits could not be "
                                           "read again"
                                         : "the input was not read to its end";
-            fmt::print(stderr, "pgnkit convert: error: '{}' left unchanged: {}\n", input, why);
+            fmt::print(stderr, "{}: error: '{}' left unchanged: {}\n", message_prefix(), input,
+                       why);
             failed = true;
             continue; // the temporary file is removed, the input untouched
         }
         out.commit();
         ++rewritten;
     }
-    print_summary(opts, files, total, rewritten);
+    print_summary(opts, files, total, errors, rewritten);
     if (failed) return 2;
     return invalid ? 1 : 0;
 }
@@ -295,20 +311,20 @@ int run_convert(const ConvertRunOptions& opts) {
     ConvertPass pass = convert_into(opts, opts.inputs, procs, out);
     if (pass.as_kept != 0)
         fmt::print(stderr,
-                   "pgnkit convert: warning: {} game{} passed through without the parts longer "
+                   "{}: warning: {} game{} passed through without the parts longer "
                    "than the kept limits (see oversized): a compressed input or a pipe cannot be "
                    "read again for them\n",
-                   pass.as_kept, pass.as_kept == 1 ? "" : "s");
+                   message_prefix(), pass.as_kept, pass.as_kept == 1 ? "" : "s");
     if (pass.write_failed) {
         if (!out.error().empty()) {
-            fmt::print(stderr, "pgnkit convert: error: {}\n", out.error());
+            fmt::print(stderr, "{}: error: {}\n", message_prefix(), out.error());
             return 2;
         }
         // Stdout closed early: not an error; the games handed to it count, not those read ahead.
         return pass.invalid_written ? 1 : 0;
     }
     out.commit();
-    print_summary(opts, pass.pipeline.files, pass.total, 0);
+    print_summary(opts, pass.pipeline.files, pass.total, pass.errors, 0);
     if (pass.pipeline.io_errors || pass.io_errors) return 2;
     return pass.total.invalid ? 1 : 0;
 }

@@ -1,5 +1,7 @@
 #include "pgnkit/app/fen_export.hpp"
 #include "pgnkit/app/bytes.hpp"
+#include "pgnkit/app/error_tally.hpp"
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/app/output.hpp"
 
 #include "pgnkit/app/pipeline.hpp"
@@ -344,7 +346,8 @@ class LineFenWriter {
 
 class FenVisitor final : public ReplayVisitor {
   public:
-    FenVisitor(const FenRunOptions& o, GameValidator& v) : ReplayVisitor(v), o_(o) {}
+    FenVisitor(const FenRunOptions& o, GameValidator& v)
+        : ReplayVisitor(v), o_(o), same_letters_(o.piece_letters == o.input_piece_letters) {}
 
     void begin_game(const GameSpan& s) {
         v_.begin_game(s);
@@ -436,10 +439,10 @@ class FenVisitor final : public ReplayVisitor {
         if (cur_.size() <= d) cur_.resize(d + 1, -1);
         if (cur_[d] >= 0) { // the position this move was played from gets it as its "next move"
             Record& r = recs_[std::size_t(cur_[d])];
-            // The replay reads with the same piece letters: canonical text is write_san's.
+            // Canonical text read with the letters written is write_san's.
             std::string_view san = m.text;
             char buf[32];
-            if (!m.canonical)
+            if (!m.canonical || !same_letters_)
                 san = std::string_view(
                     buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
             if (o_.format == PositionFormat::Epd &&
@@ -594,7 +597,7 @@ class FenVisitor final : public ReplayVisitor {
         if (open_line_) {
             std::string_view san = m.text;
             char buf[32];
-            if (!m.canonical)
+            if (!m.canonical || !same_letters_)
                 san = std::string_view(
                     buf, std::size_t(write_san(m.before, m.move, buf, o_.piece_letters) - buf));
             // The open line is at the output's end (out_len_), line_len_ bytes long; its
@@ -1017,6 +1020,7 @@ class FenVisitor final : public ReplayVisitor {
 
   private:
     const FenRunOptions& o_;
+    bool same_letters_; ///< the letters read are those written: canonical text is kept
     std::vector<Record> recs_;
     std::vector<char> arena_; ///< the game's texts (FENs, moves, clocks); only grows
     std::size_t arena_len_ = 0;
@@ -1057,7 +1061,8 @@ struct FenStats {
 class FenProcessor final : public BatchProcessor {
   public:
     FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols) : o_(o) {
-        vopts_.piece_letters = o.piece_letters;
+        vopts_.piece_letters = o.input_piece_letters;
+        vopts_.severities = o.severities;
         validator_ = std::make_unique<GameValidator>(vopts_);
         visitor_ = std::make_unique<FenVisitor>(o, *validator_);
         visitor_->columns_ = cols;
@@ -1084,6 +1089,7 @@ class FenProcessor final : public BatchProcessor {
             if (invalid) {
                 ++stats.invalid;
                 ++out.invalid;
+                errors.add(validator_->diagnostics());
             }
             for (const Diagnostic& d : validator_->diagnostics()) {
                 if (d.severity != Severity::Error) continue;
@@ -1105,6 +1111,7 @@ class FenProcessor final : public BatchProcessor {
         out_bytes_ += out.out.size();
     }
     FenStats stats;
+    ErrorTally errors; ///< games with an error, by the code of the first
 
   private:
     const FenRunOptions& o_;
@@ -1160,7 +1167,7 @@ int run_fen(const FenRunOptions& opts) {
             if (!b.err.empty()) std::fwrite(b.err.data(), 1, b.err.size(), stderr);
             if (!b.io_error.empty()) {
                 ++io_errors;
-                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
             }
             if (!opts.unique) return out.write(b.out);
             // Dedup in input order, here at the sink (one batch at a time, in order), so every
@@ -1180,21 +1187,32 @@ int run_fen(const FenRunOptions& opts) {
         });
     if (!out.broken_pipe() && out.error().empty()) out.commit();
     if (!out.error().empty()) {
-        fmt::print(stderr, "pgnkit: error: {}\n", out.error());
+        fmt::print(stderr, "{}: error: {}\n", message_prefix(), out.error());
         return 2;
     }
     FenStats total;
+    ErrorTally errors;
     for (auto& p : procs) {
         total.games += p->stats.games;
         total.invalid += p->stats.invalid;
         total.positions += p->stats.positions;
         total.errors += p->stats.errors;
+        errors.merge(p->errors);
     }
     if (opts.unique) total.positions = unique_written;
-    if (opts.summary)
-        fmt::print(stderr, "summary: {} games ({} with errors{}), {} positions written{}\n",
-                   total.games, total.invalid, opts.valid_only ? ", skipped" : "", total.positions,
-                   opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "");
+    // Games with an error are never passed over in silence: which check, and what changes it.
+    if (opts.summary || total.invalid) {
+        std::string with_errors;
+        if (total.invalid)
+            with_errors = fmt::format(
+                ": {}; {}", errors.by_code(),
+                opts.valid_only ? "skipped (--valid-only)" : "positions up to the error written");
+        fmt::print(stderr, "{}: {} game{} ({} with errors{}), {} positions written{}{}\n",
+                   message_prefix(), total.games, total.games == 1 ? "" : "s", total.invalid,
+                   with_errors, total.positions,
+                   opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "",
+                   total.invalid ? "; " + errors.remedy(false) : "");
+    }
     if (stats.io_errors || io_errors) return 2;
     // The games handed to the output: with stdout closed early (| head), not those the workers
     // had replayed ahead.

@@ -1,5 +1,6 @@
 #include "pgnkit/app/pipeline.hpp"
 
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -100,8 +101,8 @@ bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Spl
         const std::uint64_t wrote = write_game_bytes(f, s, kept, error);
         if (!error.empty()) {
             std::fflush(stdout);
-            fmt::print(stderr, "pgnkit: warning: {}: game {} could not be read again ({}); {}\n",
-                       *s.file, s.game, error,
+            fmt::print(stderr, "{}: warning: {}: game {} could not be read again ({}); {}\n",
+                       message_prefix(), *s.file, s.game, error,
                        wrote != 0 ? "its copy in the output breaks off"
                                   : "its copy in the output lacks the parts longer than the kept "
                                     "limits");

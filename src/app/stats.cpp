@@ -3,7 +3,9 @@
 
 #include "pgnkit/app/stats.hpp"
 
+#include "pgnkit/app/error_tally.hpp"
 #include "pgnkit/app/html_report.hpp"
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
@@ -623,11 +625,11 @@ class StatsVisitor final : public ReplayVisitor {
 /// One worker: its own reader, validator and aggregates.
 class StatsProcessor final : public BatchProcessor {
   public:
-    StatsProcessor(const std::string& by, const StatsLimits& limits, bool valid_only)
-        : groups(by, limits), validator_(std::make_unique<GameValidator>(vopts_)),
-          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {
-        vopts_.details = false; // only has_error() is read (the validator keeps a reference)
-    }
+    StatsProcessor(const std::string& by, const StatsLimits& limits, bool valid_only,
+                   const SeverityTable& severities = {}, const std::string& letters = {})
+        : groups(by, limits), vopts_(validate_options(severities, letters)),
+          validator_(std::make_unique<GameValidator>(vopts_)),
+          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {}
     void process(const Batch& batch, BatchOutput&) override {
         for (const BatchGame& g : batch.games)
             if (!g.not_pgn) read(batch.span(g)); // text between games is no game
@@ -635,10 +637,20 @@ class StatsProcessor final : public BatchProcessor {
     void read(const GameSpan& span) {
         reader_.read(span, *visitor_);
         visitor_->finish(reader_.last_game_utf8());
+        if (validator_->has_error()) errors.add(validator_->diagnostics());
     }
     StatsGroups groups;
+    ErrorTally errors; ///< the games with an error, by the code of their first
 
   private:
+    static ValidateOptions validate_options(const SeverityTable& severities,
+                                            const std::string& letters) {
+        ValidateOptions v;
+        v.severities = severities;
+        v.piece_letters = letters;
+        v.details = false; // only has_error() and the codes are read
+        return v;
+    }
     ValidateOptions vopts_;
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
@@ -661,7 +673,7 @@ struct StatsOutputs {
         OutputFile& page = *files.page;
         page.write(render_stats_html(g, opts.view, opts.inputs));
         if (!page.error().empty()) {
-            fmt::print(stderr, "pgnkit: error: {}\n", page.error());
+            fmt::print(stderr, "{}: error: {}\n", message_prefix(), page.error());
             return 2;
         }
         page.commit();
@@ -671,10 +683,26 @@ struct StatsOutputs {
     out.write(text);
     if (!out.broken_pipe() && out.error().empty()) out.commit();
     if (!out.error().empty()) {
-        fmt::print(stderr, "pgnkit: error: {}\n", out.error());
+        fmt::print(stderr, "{}: error: {}\n", message_prefix(), out.error());
         return 2;
     }
     return 0;
+}
+
+/// What a merge input is when it is no JSON output of stats but games: "PGN", "compressed
+/// (zstd or gzip)", or "" (no such case: the JSON parser says what is wrong).
+std::string_view not_stats_json(std::string_view doc) {
+    if (doc.starts_with("\x28\xb5\x2f\xfd") || doc.starts_with("\x1f\x8b"))
+        return "compressed (zstd or gzip), not JSON";
+    if (doc.starts_with("\xef\xbb\xbf")) doc.remove_prefix(3); // a UTF-8 byte-order mark
+    std::size_t i = doc.find_first_not_of(" \t\r\n");
+    if (i == std::string_view::npos || doc[i] == '{') return {};
+    auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    // A tag pair `[Name "…"]`, or movetext that starts with a move number.
+    if (doc[i] == '[' && i + 1 < doc.size() && letter(doc[i + 1])) return "PGN";
+    if (digit(doc[i]) && doc.substr(i, 8).find('.') != std::string_view::npos) return "PGN";
+    return {};
 }
 
 } // namespace
@@ -699,7 +727,8 @@ struct StatsOutputs {
     std::vector<std::unique_ptr<StatsProcessor>> procs;
     int jobs = std::max(1, opts.jobs);
     for (int i = 0; i < jobs; ++i)
-        procs.push_back(std::make_unique<StatsProcessor>(opts.by, opts.limits, opts.valid_only));
+        procs.push_back(std::make_unique<StatsProcessor>(
+            opts.by, opts.limits, opts.valid_only, opts.severities, opts.input_piece_letters));
     PipelineOptions po;
     po.inputs = opts.inputs;
     po.jobs = jobs;
@@ -710,14 +739,24 @@ struct StatsOutputs {
         [&](BatchOutput& b) {
             if (!b.io_error.empty()) {
                 ++io_errors;
-                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
             }
             return true;
         });
     // The same merge as `pgnkit merge`, in worker order; exact under the limits, so the
     // output does not depend on which worker read which batch.
     StatsGroups total(opts.by, opts.limits);
-    for (auto& p : procs) total.merge(p->groups);
+    ErrorTally errors;
+    for (auto& p : procs) {
+        total.merge(p->groups);
+        errors.merge(p->errors);
+    }
+    // Games left out of the tables are never left out in silence: which check, what changes it.
+    if (opts.valid_only && errors.total())
+        fmt::print(stderr,
+                   "{}: {} game{} with errors left out of the tables (--valid-only): {}; {}\n",
+                   message_prefix(), errors.total(), errors.total() == 1 ? "" : "s",
+                   errors.by_code(), errors.remedy(false));
     int rc = write_output(opts, files, total);
     if (rc) return rc;
     return (run.io_errors || io_errors) ? 2 : 0;
@@ -739,6 +778,15 @@ struct StatsOutputs {
             std::ostringstream ss;
             ss << in.rdbuf();
             doc = ss.str();
+        }
+        if (std::string_view kind = not_stats_json(doc); !kind.empty()) {
+            const std::string name = path == "-" ? std::string("standard input") : "'" + path + "'";
+            const std::string file = path == "-" ? std::string("FILE") : path;
+            throw std::runtime_error(fmt::format(
+                "{} is {}; merge combines `pgnkit stats --format json` outputs: run `pgnkit "
+                "stats {}` (or `pgnkit stats --format json FILE > a.json` per input, then "
+                "`pgnkit merge a.json b.json`)",
+                name, kind, file));
         }
         StatsGroups g = [&] {
             try {

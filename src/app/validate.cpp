@@ -1,6 +1,7 @@
 #include "pgnkit/app/validate.hpp"
 
 #include "pgnkit/app/html_report.hpp"
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/app/output.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
@@ -551,7 +552,7 @@ int run_validate(const ValidateRunOptions& opts) {
             if (!b.io_error.empty()) {
                 ++io_errors;
                 std::fflush(stdout);
-                fmt::print(stderr, "pgnkit: error: {}\n", b.io_error);
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
             }
             if (rejects) write_raw_games(*rejects, b.rejects, b.splices, false);
             if (accepted) write_raw_games(*accepted, b.accepted, b.splices, true);
@@ -600,21 +601,21 @@ int run_validate(const ValidateRunOptions& opts) {
     for (auto& p : procs) as_kept += p->written_as_kept;
     if (as_kept != 0)
         fmt::print(stderr,
-                   "pgnkit: warning: {} game{} written to {} without the parts longer than the "
+                   "{}: warning: {} game{} written to {} without the parts longer than the "
                    "kept limits (see oversized): a compressed input or a pipe cannot be read "
                    "again for them\n",
-                   as_kept, as_kept == 1 ? "" : "s",
+                   message_prefix(), as_kept, as_kept == 1 ? "" : "s",
                    rejects && accepted ? "--rejects/--accepted"
                    : rejects           ? "--rejects"
                                        : "--accepted");
     if (html) {
         if (std::string e = html->finish(total, opts.show_info, opts.severities); !e.empty()) {
-            fmt::print(stderr, "pgnkit: error: {}\n", e);
+            fmt::print(stderr, "{}: error: {}\n", message_prefix(), e);
             return 2;
         }
     }
     if (!out_stdout.error().empty()) { // a full disk is an error; a closed pipe is not
-        fmt::print(stderr, "pgnkit: error: {}\n", out_stdout.error());
+        fmt::print(stderr, "{}: error: {}\n", message_prefix(), out_stdout.error());
         return 2;
     }
     if (stats.io_errors || io_errors) return 2;

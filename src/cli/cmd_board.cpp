@@ -1,6 +1,6 @@
 // pgnkit board: show a position for humans (a Unicode diagram and a summary, or an SVG image).
 
-#include "commands.hpp"
+#include "common.hpp"
 #include "pgnkit/app/board_render.hpp"
 #include "pgnkit/app/svg_board.hpp"
 #include "pgnkit/chess/fen.hpp"
@@ -16,6 +16,7 @@ namespace pgnkit::cli {
 
 namespace {
 struct BoardOptions {
+    const CLI::App* cmd = nullptr;
     std::vector<std::string> fen_fields; ///< the FEN, quoted as one argument or as 4-6 words
     std::string svg;                     ///< SVG output file, "-" for stdout
     std::string arrow;                   ///< "e2e4": an arrow on the SVG image
@@ -39,6 +40,15 @@ std::optional<app::SvgArrow> parse_arrow(const std::string& s) {
 }
 
 int run_board(const BoardOptions& o) {
+    // Options that the others make do nothing: usage errors, not silence.
+    if (o.svg.empty())
+        if (int rc = ignored_option("board", o.cmd, "--arrow", "without --svg",
+                                    "arrows are drawn on the SVG image"))
+            return rc;
+    if (o.svg == "-")
+        if (int rc = ignored_option("board", o.cmd, "--ep", "with --svg -",
+                                    "only the SVG image is written, no FEN line"))
+            return rc;
     std::string fen;
     for (const std::string& f : o.fen_fields) fen += (fen.empty() ? "" : " ") + f;
     if (fen.empty()) fen = chess::StartFen;
@@ -47,7 +57,7 @@ int run_board(const BoardOptions& o) {
     fo.chess960 = o.chess960;
     auto parsed = chess::parse_fen(fen, fo);
     if (!parsed) {
-        fmt::print(stderr, "pgnkit board: invalid FEN: {}\n",
+        fmt::print(stderr, "pgnkit board: error: invalid FEN: {}\n",
                    app::format_fen_error(fen, parsed.error()));
         return ExitFound;
     }
@@ -65,7 +75,7 @@ int run_board(const BoardOptions& o) {
         }
         std::ofstream f(o.svg, std::ios::binary);
         if (!(f << svg) || !f.flush()) {
-            fmt::print(stderr, "pgnkit board: cannot write '{}'\n", o.svg);
+            fmt::print(stderr, "pgnkit board: error: cannot write '{}'\n", o.svg);
             return ExitError;
         }
     }
@@ -84,9 +94,11 @@ void add_board(CLI::App& app, Runner& run) {
     auto opts = std::make_shared<BoardOptions>();
     auto* cmd = app.add_subcommand(
         "board", "Show a position: a diagram, its status and legal moves (or an SVG image)");
+    opts->cmd = cmd;
     cmd->add_option("fen", opts->fen_fields,
                     "The position as FEN, X-FEN or Shredder-FEN (one quoted argument or its "
-                    "fields as separate words; default: the start position)");
+                    "fields as separate words; default: the start position)")
+        ->type_name("FEN");
     cmd->add_option("--svg", opts->svg,
                     "Also write the position as an SVG image to FILE "
                     "('-': write only the SVG, to stdout)")
@@ -104,7 +116,7 @@ void add_board(CLI::App& app, Runner& run) {
             [](std::string& s) {
                 return parse_arrow(s) ? std::string() : "expected two squares, e.g. e2e4";
             },
-            "FROMTO"));
+            ""));
     cmd->callback([&run, opts] { run = [opts] { return run_board(*opts); }; });
 }
 

@@ -1,6 +1,6 @@
 // pgnkit convert: rewrite games in the PGN export format.
 
-#include "commands.hpp"
+#include "common.hpp"
 #include "pgnkit/app/convert.hpp"
 #include "pgnkit/app/pipeline.hpp"
 
@@ -12,27 +12,46 @@ namespace pgnkit::cli {
 
 namespace {
 struct ConvertCli {
+    const CLI::App* cmd = nullptr;
     app::ConvertRunOptions run;
     std::string moves = "san", tags = "all", compress = "auto";
-    std::string piece_letters, input_piece_letters;
+    PieceLetterOptions letters;
+    SeverityOptions severities;
+    ProgressOptions progress;
     std::vector<std::string> strip;
-    bool reduced = false, have_input_letters = false, no_progress = false;
+    bool reduced = false;
     int level = 3, jobs = 0;
 };
 
-/// Splits repeated, comma-separated option values.
-std::vector<std::string> split_list(const std::vector<std::string>& values) {
-    std::vector<std::string> out;
-    for (const auto& v : values) {
-        std::size_t b = 0;
-        while (b <= v.size()) {
-            std::size_t e = v.find(',', b);
-            if (e == std::string::npos) e = v.size();
-            if (e > b) out.push_back(v.substr(b, e - b));
-            b = e + 1;
-        }
+/// Options that the chosen notation or mode makes do nothing: usage errors, not silence.
+int check_ignored_options(const ConvertCli& o) {
+    if (o.moves == "uci" || o.moves == "figurine")
+        if (int rc = ignored_option("convert", o.cmd, "--piece-letters", "with --moves " + o.moves,
+                                    o.moves == "uci" ? "UCI moves have no piece letters"
+                                                     : "figurines are glyphs, not letters"))
+            return rc;
+    if (o.reduced) {
+        if (int rc = ignored_option("convert", o.cmd, "--tags", "with --reduced",
+                                    "the reduced export format keeps the Seven Tag Roster"))
+            return rc;
+        if (int rc = ignored_option("convert", o.cmd, "--strip", "with --reduced",
+                                    "the reduced export format has no comments, NAGs or "
+                                    "variations"))
+            return rc;
     }
-    return out;
+    if (o.reduced || o.tags == "str" || o.tags == "none")
+        if (int rc =
+                ignored_option("convert", o.cmd, "--sort-tags",
+                               o.reduced ? std::string("with --reduced") : "with --tags " + o.tags,
+                               "no tags follow the Seven Tag Roster"))
+            return rc;
+    if (!writes_zstd(o.compress, o.run.output))
+        if (int rc = ignored_option("convert", o.cmd, "--level",
+                                    o.compress == "none" ? "with --compress none"
+                                                         : "with an output not named .zst",
+                                    "the level is zstd's; use --compress zstd or -o FILE.zst"))
+            return rc;
+    return 0;
 }
 
 /// --in-place and the options it cannot go with; without it, no output may be an input.
@@ -41,8 +60,7 @@ int check_in_place(const ConvertCli& o) {
         return refuse_output_clash("convert", o.run.inputs, {{"-o", o.run.output}},
                                    "; to rewrite an input, use --in-place");
     const auto refuse = [](std::string_view why) {
-        fmt::print(stderr, "pgnkit convert: error: --in-place {}\n", why);
-        return ExitError;
+        return usage_error("convert", "--in-place {}", why);
     };
     if (o.run.valid_only)
         return refuse("with --valid-only would delete the invalid games from the inputs; write "
@@ -58,32 +76,19 @@ int check_in_place(const ConvertCli& o) {
 
 int run_convert_cli(ConvertCli& o) {
     auto& w = o.run.writer;
-    if (o.run.inputs.empty()) {
-        fmt::print(stderr, "pgnkit convert: no input files (use - for stdin)\n");
-        return ExitError;
-    }
+    if (int rc = check_ignored_options(o)) return rc;
+    if (o.run.inputs.empty()) return usage_error("convert", "no input files (use - for stdin)");
     if (int rc = check_in_place(o); rc != ExitOk) return rc;
     w.moves = o.moves == "lan"        ? app::MoveNotation::Lan
               : o.moves == "uci"      ? app::MoveNotation::Uci
               : o.moves == "figurine" ? app::MoveNotation::Figurine
                                       : app::MoveNotation::San;
-    if (!o.piece_letters.empty() && !app::resolve_piece_letters(o.piece_letters, w.piece_letters)) {
-        fmt::print(stderr,
-                   "pgnkit convert: --piece-letters '{}': give en, de, fr, es, it, nl or 5-6 "
-                   "distinct upper-case letters in KQRBN(P) order\n",
-                   o.piece_letters);
+    // The letters written and the letters read are separate: English is read unless told.
+    if (!resolve_letters("convert", "--piece-letters", o.letters.output, w.piece_letters) ||
+        !resolve_letters("convert", "--input-piece-letters", o.letters.input,
+                         w.input_piece_letters) ||
+        !apply_severity_options("convert", o.severities, o.run.severities))
         return ExitError;
-    }
-    // The same letters are read back unless the input's are given separately.
-    w.input_piece_letters = w.piece_letters;
-    if (!o.input_piece_letters.empty() &&
-        !app::resolve_piece_letters(o.input_piece_letters, w.input_piece_letters)) {
-        fmt::print(stderr,
-                   "pgnkit convert: --input-piece-letters '{}': give en, de, fr, es, "
-                   "it, nl or 5-6 distinct upper-case letters in KQRBN(P) order\n",
-                   o.input_piece_letters);
-        return ExitError;
-    }
     for (const auto& s : split_list(o.strip)) {
         if (s == "comments")
             w.strip_comments = true;
@@ -96,11 +101,8 @@ int run_convert_cli(ConvertCli& o) {
         else if (s == "evals")
             w.strip_evals = true;
         else {
-            fmt::print(stderr,
-                       "pgnkit convert: --strip '{}': one of comments, variations, nags, clocks, "
-                       "evals\n",
-                       s);
-            return ExitError;
+            return usage_error("convert",
+                               "--strip '{}': one of comments, variations, nags, clocks, evals", s);
         }
     }
     if (o.tags == "all")
@@ -122,8 +124,8 @@ int run_convert_cli(ConvertCli& o) {
                                        : o.compress == "none" ? app::OutputCompression::None
                                                               : app::OutputCompression::Auto;
     o.run.output_options.zstd_level = o.level;
-    o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();
-    if (o.no_progress) o.run.progress = false;
+    o.run.jobs = jobs_or_default(o.jobs);
+    o.run.progress = show_progress(o.progress, false);
     return app::run_convert(o.run);
 }
 } // namespace
@@ -132,21 +134,23 @@ void add_convert(CLI::App& app, Runner& run) {
     auto o = std::make_shared<ConvertCli>();
     auto* cmd = app.add_subcommand(
         "convert", "Rewrite games in the PGN export format (SAN/LAN/UCI/figurine, tags, strip)");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .pgn.zst, .pgn.gz; - for stdin)");
+    o->cmd = cmd;
+    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .pgn.zst, .pgn.gz; - for stdin)")
+        ->type_name("FILE");
     auto* output = cmd->add_option("-o,--output", o->run.output,
-                                   "Write to FILE (.zst: zstd) instead of stdout");
+                                   "Write to FILE (.zst: zstd) instead of stdout")
+                       ->type_name("FILE");
     cmd->add_flag("--in-place", o->run.in_place,
                   "Rewrite each input FILE with its converted games (a .zst stays zstd): through "
                   "a temporary file renamed over it only when the input was read to its end; "
                   "not with -o, --valid-only or stdin")
         ->excludes(output);
     cmd->add_option("--moves", o->moves, "Move notation: san, lan, uci, figurine")
+        ->type_name("NOTATION")
         ->check(CLI::IsMember({"san", "lan", "uci", "figurine"}));
-    cmd->add_option("--piece-letters", o->piece_letters,
-                    "SAN piece letters (KQRBN order, e.g. KDTLS) or en, de, fr, es, it, nl; "
-                    "for output and, unless --input-piece-letters, for input");
-    cmd->add_option("--input-piece-letters", o->input_piece_letters,
-                    "SAN piece letters of the input when they differ from the output's");
+    add_piece_letter_options(cmd, o->letters, true,
+                             "SAN piece letters written (san, lan): en, de, fr, es, it, nl or "
+                             "5-6 upper-case letters in KQRBN(P) order, e.g. KDTLS (default: en)");
     cmd->add_option("--strip", o->strip,
                     "Remove comments, variations, nags, clocks ([%clk]), evals ([%eval]); "
                     "comma-separated, repeatable")
@@ -169,16 +173,18 @@ void add_convert(CLI::App& app, Runner& run) {
                   "Add a FinalFEN tag with the final position of the main line");
     cmd->add_flag("--valid-only", o->run.valid_only,
                   "Drop games with errors instead of passing them through unchanged");
+    add_severity_options(cmd, o->severities);
     cmd->add_flag("--summary", o->run.summary,
                   "Always print the summary on stderr (else only when a game was invalid)");
     cmd->add_option("--compress", o->compress,
                     "Output compression: auto (by .zst name), zstd, none")
+        ->type_name("MODE")
         ->check(CLI::IsMember({"auto", "zstd", "none"}));
-    cmd->add_option("--level", o->level, "zstd compression level (1-19)")->check(CLI::Range(1, 19));
-    cmd->add_option("-j,--jobs", o->jobs, "Worker threads (default: all cores)")
-        ->check(CLI::Range(1, 1024));
-    cmd->add_flag("--progress", o->run.progress, "Show a progress line on stderr");
-    cmd->add_flag("--no-progress", o->no_progress, "Never show the progress line");
+    cmd->add_option("--level", o->level, "zstd compression level (1-19)")
+        ->type_name("N")
+        ->check(number_in(1, 19));
+    add_jobs_option(cmd, o->jobs);
+    add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_convert_cli(*o); }; });
 }
 

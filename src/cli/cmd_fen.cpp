@@ -1,12 +1,10 @@
 // pgnkit fen: positions out of games (FEN, EPD, NDJSON, CSV, TSV) for shell pipelines.
 
-#include "commands.hpp"
+#include "common.hpp"
 #include "pgnkit/app/fen_export.hpp"
 #include "pgnkit/app/pipeline.hpp"
 
 #include <fmt/format.h>
-
-#include <unistd.h>
 
 #include <memory>
 
@@ -14,14 +12,54 @@ namespace pgnkit::cli {
 
 namespace {
 struct FenCli {
+    const CLI::App* cmd = nullptr;
     app::FenRunOptions run;
     std::string format = "fen", ep = "legal", plies = "all", compress = "auto", columns;
     int every = 1, min_ply = 0, jobs = 0, level = 3;
-    bool start = false, progress = false, no_progress = false;
+    bool start = false;
+    ProgressOptions progress;
+    SeverityOptions severities;
+    PieceLetterOptions letters;
 };
 
+/// Options that the chosen format or mode makes do nothing: usage errors, not silence.
+int check_ignored_options(const FenCli& o) {
+    const bool table = o.format == "csv" || o.format == "tsv";
+    const bool san_column = o.columns.empty() || o.columns.find("move_san") != std::string::npos;
+    const std::string with_format = "with --format " + o.format;
+    if (!table)
+        if (int rc = ignored_option("fen", o.cmd, "--columns", with_format,
+                                    "only csv and tsv have columns"))
+            return rc;
+    if (o.format != "epd")
+        if (int rc = ignored_option("fen", o.cmd, "--id", with_format, "only epd lines have an id"))
+            return rc;
+    if (o.format == "fen" || (table && !san_column))
+        if (int rc = ignored_option("fen", o.cmd, "--piece-letters",
+                                    table ? "with --columns " + o.columns : with_format,
+                                    "only epd's sm, ndjson and the move_san column hold SAN"))
+            return rc;
+    if (o.plies != "all")
+        if (int rc = ignored_option("fen", o.cmd, "--start", "with --plies " + o.plies,
+                                    "the start position is added to --plies all"))
+            return rc;
+    if (!writes_zstd(o.compress, o.run.output))
+        if (int rc = ignored_option("fen", o.cmd, "--level",
+                                    o.compress == "none" ? "with --compress none"
+                                                         : "with an output not named .zst",
+                                    "the level is zstd's; use --compress zstd or -o FILE.zst"))
+            return rc;
+    return 0;
+}
+
 int run_fen_cli(FenCli& o) {
-    if (o.run.inputs.empty()) o.run.inputs.push_back("-");
+    if (int rc = check_ignored_options(o)) return rc;
+    if (!inputs_or_stdin("fen", o.run.inputs) ||
+        !apply_severity_options("fen", o.severities, o.run.severities) ||
+        !resolve_letters("fen", "--piece-letters", o.letters.output, o.run.piece_letters) ||
+        !resolve_letters("fen", "--input-piece-letters", o.letters.input,
+                         o.run.input_piece_letters))
+        return ExitError;
     if (refuse_output_clash("fen", o.run.inputs, {{"-o", o.run.output}})) return ExitError;
     static const std::pair<const char*, app::PositionFormat> formats[] = {
         {"fen", app::PositionFormat::Fen},       {"epd", app::PositionFormat::Epd},
@@ -30,29 +68,19 @@ int run_fen_cli(FenCli& o) {
     for (auto [name, f] : formats)
         if (o.format == name) o.run.format = f;
     chess::parse_ep_mode(o.ep, o.run.ep);
-    if (!app::parse_ply_selection(o.plies, o.run.plies)) {
-        fmt::print(stderr, "pgnkit fen: --plies '{}': expected all, end, N or N-M\n", o.plies);
-        return ExitError;
-    }
+    if (!app::parse_ply_selection(o.plies, o.run.plies))
+        return usage_error("fen", "--plies '{}': expected all, end, N or N-M", o.plies);
     o.run.plies.start = o.start;
     o.run.plies.every = o.every;
     o.run.plies.min_ply = o.min_ply;
-    if (!o.columns.empty()) {
-        std::size_t b = 0;
-        while (b <= o.columns.size()) {
-            auto e = o.columns.find(',', b);
-            if (e == std::string::npos) e = o.columns.size();
-            if (e > b) o.run.columns.push_back(o.columns.substr(b, e - b));
-            b = e + 1;
-        }
-    }
+    o.run.columns = split_list({o.columns});
     o.run.output_options.compression = o.compress == "zstd"   ? app::OutputCompression::Zstd
                                        : o.compress == "none" ? app::OutputCompression::None
                                                               : app::OutputCompression::Auto;
     o.run.output_options.zstd_level = o.level;
-    o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();
-    o.run.progress =
-        o.no_progress ? false : (o.progress || (::isatty(STDERR_FILENO) && o.run.output != "-"));
+    o.run.jobs = jobs_or_default(o.jobs);
+    // Not by itself when the output goes to stdout: the line would mix with it on a terminal.
+    o.run.progress = show_progress(o.progress, o.run.output != "-");
     return app::run_fen(o.run);
 }
 } // namespace
@@ -61,14 +89,24 @@ void add_fen(CLI::App& app, Runner& run) {
     auto o = std::make_shared<FenCli>();
     auto* cmd = app.add_subcommand(
         "fen", "Positions out of games: FEN, EPD, NDJSON, CSV or TSV, one per line");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .zst, .gz; - or nothing for stdin)");
-    cmd->add_option("-f,--format", o->format, "fen, epd, ndjson, csv or tsv")
+    o->cmd = cmd;
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn, .zst, .gz; - or nothing for stdin when it is no terminal)")
+        ->type_name("FILE");
+    cmd->add_option("-f,--format", o->format,
+                    "fen, epd, ndjson (json is the same), csv or tsv (default: fen)")
+        ->type_name("FORMAT")
         ->check(CLI::IsMember({"fen", "epd", "ndjson", "json", "csv", "tsv"}));
     cmd->add_option("--plies", o->plies,
-                    "Which positions: all (after every move), end, N or N-M (ply 0 = start)");
+                    "Which positions: all (after every move), end, N or N-M (ply 0 = start)")
+        ->type_name("WHICH");
     cmd->add_flag("--start", o->start, "With --plies all: also the start position");
-    cmd->add_option("--every", o->every, "Only plies divisible by K")->check(CLI::Range(1, 100000));
-    cmd->add_option("--min-ply", o->min_ply, "Only plies ≥ N")->check(CLI::Range(0, 100000));
+    cmd->add_option("--every", o->every, "Only plies divisible by N")
+        ->type_name("N")
+        ->check(number_in(1, 100000));
+    cmd->add_option("--min-ply", o->min_ply, "Only plies ≥ N")
+        ->type_name("N")
+        ->check(number_in(0, 100000));
     cmd->add_flag("--variations", o->run.variations, "Also walk every variation");
     cmd->add_flag("--skip-check", o->run.skip_check,
                   "Skip positions where the side to move is in check");
@@ -78,24 +116,34 @@ void add_fen(CLI::App& app, Runner& run) {
     cmd->add_flag("--unique", o->run.unique,
                   "Drop positions already written in this run (repetition identity)");
     cmd->add_flag("--valid-only", o->run.valid_only, "Write nothing for games with an error");
+    add_severity_options(cmd, o->severities);
     cmd->add_option("--ep", o->ep, "En-passant square in FENs: legal (default), pseudo, always")
+        ->type_name("MODE")
         ->check(CLI::IsMember({"legal", "pseudo", "always"}));
     cmd->add_option("--id", o->run.id_template,
-                    "EPD id template over tags, e.g. \"{White}-{Black} {Round}\"; "
-                    "default: the game number");
-    cmd->add_option("--columns", o->columns, "CSV/TSV columns, comma-separated (default: all)");
-    cmd->add_option("--piece-letters", o->run.piece_letters,
-                    "SAN piece letters (KQRBN order) for input and sm/move_san");
+                    "With -f epd: id template over tags, e.g. \"{White}-{Black} {Round}\"; "
+                    "default: the game number")
+        ->type_name("TEMPLATE");
+    cmd->add_option("--columns", o->columns,
+                    "With -f csv/tsv: columns, comma-separated (default: all): " +
+                        fmt::format("{}", fmt::join(app::position_columns(), ", ")))
+        ->type_name("LIST");
+    add_piece_letter_options(cmd, o->letters, true,
+                             "SAN piece letters written (epd sm, ndjson and move_san): en, de, "
+                             "fr, es, it, nl or 5-6 upper-case letters in KQRBN(P) order");
     cmd->add_option("-o,--output", o->run.output,
-                    "Output file (default: stdout); a .zst name writes zstd");
+                    "Output FILE (default: stdout); a .zst name writes zstd")
+        ->type_name("FILE");
     cmd->add_option("--compress", o->compress, "auto (by name), zstd or none")
+        ->type_name("MODE")
         ->check(CLI::IsMember({"auto", "zstd", "none"}));
-    cmd->add_option("--level", o->level, "zstd level")->check(CLI::Range(1, 19));
-    cmd->add_option("-j,--jobs", o->jobs, "Worker threads (default: all cores)")
-        ->check(CLI::Range(1, 1024));
-    cmd->add_flag("--summary", o->run.summary, "Print a summary on stderr at the end");
-    cmd->add_flag("--progress", o->progress, "Show a progress line on stderr");
-    cmd->add_flag("--no-progress", o->no_progress, "Never show the progress line");
+    cmd->add_option("--level", o->level, "zstd level (1-19)")
+        ->type_name("N")
+        ->check(number_in(1, 19));
+    add_jobs_option(cmd, o->jobs);
+    cmd->add_flag("--summary", o->run.summary,
+                  "Always print the summary on stderr (else only when a game had an error)");
+    add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_fen_cli(*o); }; });
 }
 

@@ -1,6 +1,6 @@
 // pgnkit perft: count the leaves of the legal move tree (a move-generator check).
 
-#include "commands.hpp"
+#include "common.hpp"
 #include "pgnkit/app/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
@@ -15,6 +15,7 @@ namespace pgnkit::cli {
 
 namespace {
 struct PerftOptions {
+    const CLI::App* cmd = nullptr;
     std::string fen{chess::StartFen};
     int depth = -1;
     bool divide = false;
@@ -24,10 +25,20 @@ struct PerftOptions {
 };
 
 int run_perft(const PerftOptions& o) {
+    // Options that the others make do nothing: usage errors, not silence.
+    if (!o.suite.empty()) {
+        for (const char* ignored : {"--fen", "--depth", "--divide", "--chess960"})
+            if (int rc = ignored_option("perft", o.cmd, ignored, "with --suite",
+                                        "a suite gives each position and depth"))
+                return rc;
+    } else if (int rc = ignored_option("perft", o.cmd, "--max-nodes", "without --suite",
+                                       "it skips depths of a suite")) {
+        return rc;
+    }
     if (!o.suite.empty()) {
         std::ifstream in(o.suite);
         if (!in) {
-            fmt::print(stderr, "pgnkit perft: cannot open '{}'\n", o.suite);
+            fmt::print(stderr, "pgnkit perft: error: cannot open '{}'\n", o.suite);
             return ExitError;
         }
         auto cases = app::read_perft_suite(in);
@@ -39,14 +50,13 @@ int run_perft(const PerftOptions& o) {
         return r.failed ? ExitFound : ExitOk;
     }
     if (o.depth < 0) {
-        fmt::print(stderr, "pgnkit perft: --depth is required (or --suite)\n");
-        return ExitError;
+        return usage_error("perft", "--depth is required (or --suite)");
     }
     chess::FenParseOptions fo;
     fo.chess960 = o.chess960;
     auto parsed = chess::parse_fen(o.fen, fo);
     if (!parsed) {
-        fmt::print(stderr, "pgnkit perft: invalid FEN: {}\n", parsed.error().to_string());
+        fmt::print(stderr, "pgnkit perft: error: invalid FEN: {}\n", parsed.error().to_string());
         return ExitFound;
     }
     const chess::Position& pos = parsed->position;
@@ -70,15 +80,22 @@ void add_perft(CLI::App& app, Runner& run) {
     auto opts = std::make_shared<PerftOptions>();
     auto* cmd = app.add_subcommand(
         "perft", "Count leaf nodes of the legal move tree (move generator check)");
-    cmd->add_option("--fen", opts->fen, "Start position (default: the standard start position)");
-    cmd->add_option("-d,--depth", opts->depth, "Depth in plies")->check(CLI::Range(0, 20));
+    opts->cmd = cmd;
+    cmd->add_option("--fen", opts->fen, "Start position (default: the standard start position)")
+        ->type_name("FEN");
+    cmd->add_option("-d,--depth", opts->depth, "Depth in plies")
+        ->type_name("N")
+        ->check(number_in(0, 20));
     cmd->add_flag("--divide", opts->divide, "Print '<uci>: <count>' for every root move first");
     cmd->add_flag("--chess960", opts->chess960,
                   "Chess960: castling as king-takes-rook in UCI output");
     cmd->add_option("--suite", opts->suite,
-                    "Run a perft suite file (EPD ';D1 n' lines, id/epd/perft blocks, or TSV)");
+                    "Run a perft suite file (EPD ';D1 n' lines, id/epd/perft blocks, or TSV)")
+        ->type_name("FILE");
     cmd->add_option("--max-nodes", opts->max_nodes,
-                    "With --suite: skip depths whose expected count exceeds N");
+                    "With --suite: skip depths whose expected count exceeds N")
+        ->type_name("N")
+        ->check(Count);
     cmd->callback([&run, opts] { run = [opts] { return run_perft(*opts); }; });
 }
 

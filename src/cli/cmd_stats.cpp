@@ -1,60 +1,75 @@
 // pgnkit stats and pgnkit merge: mergeable statistics over games.
 
-#include "commands.hpp"
+#include "common.hpp"
 #include "pgnkit/app/pipeline.hpp"
 #include "pgnkit/app/stats.hpp"
 
 #include <fmt/format.h>
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <memory>
 
 namespace pgnkit::cli {
 
 namespace {
 struct StatsCli {
+    const CLI::App* cmd = nullptr;
     app::StatsRunOptions run;
     std::string format = "text", dates = "year";
     std::vector<std::string> tables;
     int jobs = 0;
-    bool progress = false, no_progress = false;
+    ProgressOptions progress;
+    SeverityOptions severities;
+    PieceLetterOptions letters;
 };
 
+/// A tag name as PGN §8.1.1 has them (letters, digits, underscores): `--by games.pgn` names a
+/// file, not a tag, and the file would otherwise be left unread.
+bool is_tag_name(const std::string& s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+              c == '_'))
+            return false;
+    return true;
+}
+
 int run_stats_cli(StatsCli& o, bool merge) {
+    const std::string_view command = merge ? "merge" : "stats";
     o.run.view.format = o.format == "json"  ? app::StatsView::Format::Json
                         : o.format == "csv" ? app::StatsView::Format::Csv
                                             : app::StatsView::Format::Text;
     o.run.view.by_month = o.dates == "month";
-    for (const auto& t : o.tables) { // repeatable and comma-separated
-        std::size_t b = 0;
-        while (b <= t.size()) {
-            std::size_t e = t.find(',', b);
-            if (e == std::string::npos) e = t.size();
-            if (e > b) o.run.view.tables.push_back(t.substr(b, e - b));
-            b = e + 1;
-        }
-    }
+    o.run.view.tables = split_list(o.tables); // repeatable and comma-separated
     for (const auto& name : o.run.view.tables) {
         const auto& all = app::stats_table_names();
-        if (std::find(all.begin(), all.end(), name) == all.end()) {
-            fmt::print(stderr, "pgnkit {}: unknown table '{}' (known: {})\n",
-                       merge ? "merge" : "stats", name, fmt::join(all, ", "));
-            return ExitError;
-        }
+        if (std::find(all.begin(), all.end(), name) == all.end())
+            return usage_error(command, "unknown table '{}' (known: {})", name,
+                               fmt::join(all, ", "));
     }
-    if (o.run.view.format == app::StatsView::Format::Csv && o.run.view.tables.size() != 1) {
-        fmt::print(stderr, "pgnkit {}: --format csv prints one table; pick it with --table NAME\n",
-                   merge ? "merge" : "stats");
-        return ExitError;
-    }
-    if (o.run.inputs.empty()) o.run.inputs.push_back("-");
-    if (refuse_output_clash(merge ? "merge" : "stats", o.run.inputs,
-                            {{"-o", o.run.output}, {"--html", o.run.html}}))
+    if (o.run.view.format == app::StatsView::Format::Csv && o.run.view.tables.size() != 1)
+        return usage_error(command, "--format csv prints one table; pick it with --table NAME");
+    const auto& t = o.run.view.tables;
+    if (!t.empty() && std::find(t.begin(), t.end(), "dates") == t.end())
+        if (int rc = ignored_option(command, o.cmd, "--dates",
+                                    "with --table " + fmt::format("{}", fmt::join(t, ",")),
+                                    "only the dates table has them"))
+            return rc;
+    if (!merge && !o.run.by.empty() && !is_tag_name(o.run.by))
+        return usage_error(command,
+                           "--by '{}': expected a TAG name (letters, digits, _), e.g. --by Event; "
+                           "files go after the options",
+                           o.run.by);
+    if (!inputs_or_stdin(command, o.run.inputs)) return ExitError;
+    if (refuse_output_clash(command, o.run.inputs, {{"-o", o.run.output}, {"--html", o.run.html}}))
         return ExitError;
     if (merge) return app::run_merge(o.run);
-    o.run.jobs = o.jobs > 0 ? o.jobs : app::default_jobs();
-    o.run.progress = o.no_progress ? false : (o.progress || ::isatty(STDERR_FILENO));
+    if (!apply_severity_options(command, o.severities, o.run.severities) ||
+        !resolve_letters(command, "--input-piece-letters", o.letters.input,
+                         o.run.input_piece_letters))
+        return ExitError;
+    o.run.jobs = jobs_or_default(o.jobs);
+    o.run.progress = show_progress(o.progress);
     return app::run_stats(o.run);
 }
 
@@ -62,6 +77,7 @@ void add_view_options(CLI::App* cmd, StatsCli& o) {
     cmd->add_option("-f,--format", o.format,
                     "text (aligned tables), json (every table and the raw counters that "
                     "merge reads) or csv (one table)")
+        ->type_name("FORMAT")
         ->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("-t,--table", o.tables,
                     "Print only these tables (repeatable, comma-separated): summary, results, "
@@ -73,22 +89,29 @@ void add_view_options(CLI::App* cmd, StatsCli& o) {
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     cmd->add_option("--top", o.run.view.top, "Rows of the top-N tables (0 = all)")
+        ->type_name("N")
+        ->check(Count)
         ->capture_default_str();
     cmd->add_option("--dates", o.dates, "Dates table per year or month")
+        ->type_name("PERIOD")
         ->check(CLI::IsMember({"year", "month"}));
     cmd->add_option("--player-limit", o.run.limits.players,
                     "Distinct players counted exactly; above, a top-k summary (approximate, "
                     "said in the output)")
+        ->type_name("N")
         ->capture_default_str()
-        ->check(CLI::Range(2, 1 << 30));
+        ->check(number_in(2, 1 << 30));
     cmd->add_option("--key-limit", o.run.limits.keys,
                     "Same limit for the other keyed tables (events, ECO, openings, …)")
+        ->type_name("N")
         ->capture_default_str()
-        ->check(CLI::Range(2, 1 << 30));
+        ->check(number_in(2, 1 << 30));
     cmd->add_option("--group-limit", o.run.limits.groups, "Same limit for the --by groups")
+        ->type_name("N")
         ->capture_default_str()
-        ->check(CLI::Range(2, 1 << 30));
-    cmd->add_option("-o,--output", o.run.output, "Output file (default: stdout)");
+        ->check(number_in(2, 1 << 30));
+    cmd->add_option("-o,--output", o.run.output, "Output FILE (default: stdout)")
+        ->type_name("FILE");
     cmd->add_option("--html", o.run.html,
                     "Also write a self-contained HTML page (charts and tables) to FILE")
         ->type_name("FILE");
@@ -99,18 +122,22 @@ void add_stats(CLI::App& app, Runner& run) {
     auto o = std::make_shared<StatsCli>();
     auto* cmd = app.add_subcommand(
         "stats", "Counts, results, lengths, openings, players, ratings, clocks … over games");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .zst, .gz; - or nothing for stdin)");
+    o->cmd = cmd;
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn, .zst, .gz; - or nothing for stdin when it is no terminal)")
+        ->type_name("FILE");
     cmd->add_option("--by", o->run.by, "Group every table by the value of this tag (Event, …)")
-        ->type_name("TAG");
+        ->type_name("TAG")
+        ->expected(1)
+        ->allow_extra_args(false);
     cmd->add_flag("--valid-only", o->run.valid_only,
                   "Tables count only games without errors (the summary still counts all)");
+    add_severity_options(cmd, o->severities);
+    add_piece_letter_options(cmd, o->letters, false);
     add_view_options(cmd, *o);
-    cmd->add_option("-j,--jobs", o->jobs,
-                    "Worker threads (default: all cores); the output is "
-                    "the same for every value")
-        ->check(CLI::Range(1, 1024));
-    cmd->add_flag("--progress", o->progress, "Show a progress line on stderr");
-    cmd->add_flag("--no-progress", o->no_progress, "Never show the progress line");
+    add_jobs_option(cmd, o->jobs,
+                    "Worker threads (default: all cores); the output is the same for every value");
+    add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, false); }; });
 }
 
@@ -118,7 +145,11 @@ void add_merge(CLI::App& app, Runner& run) {
     auto o = std::make_shared<StatsCli>();
     auto* cmd = app.add_subcommand(
         "merge", "Combine `pgnkit stats --format json` outputs: the stats of all their inputs");
-    cmd->add_option("files", o->run.inputs, "JSON outputs of pgnkit stats or merge (- = stdin)");
+    o->cmd = cmd;
+    cmd->add_option("files", o->run.inputs,
+                    "JSON outputs of pgnkit stats or merge (- or nothing: stdin when it is no "
+                    "terminal)")
+        ->type_name("FILE");
     add_view_options(cmd, *o);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, true); }; });
 }

@@ -1,7 +1,8 @@
 // pgnkit: the command-line front end. Dispatches subcommands; all work is in the library.
 
-#include "commands.hpp"
+#include "common.hpp"
 
+#include "pgnkit/app/messages.hpp"
 #include "pgnkit/app/output.hpp"
 
 #include <fmt/format.h>
@@ -48,22 +49,17 @@ int main(int argc, char** argv) {
         return pgnkit::cli::ExitError;
     }
     // A first word that is no command: say so (CLI11 would say a command is required).
-    std::string names;
     bool known = argv[1][0] == '-';
-    for (CLI::App* sub : app.get_subcommands({})) {
-        names += (names.empty() ? "" : ", ") + sub->get_name();
-        known = known || sub->check_name(argv[1]);
-    }
+    for (CLI::App* sub : app.get_subcommands({})) known = known || sub->check_name(argv[1]);
     if (!known) {
-        std::fprintf(stderr, "pgnkit: unknown command '%s' (the commands: %s; see pgnkit --help)\n",
-                     argv[1], names.c_str());
+        std::fprintf(stderr, "%s\n", pgnkit::cli::unknown_command(app, argv[1]).c_str());
         return pgnkit::cli::ExitError;
     }
     const std::string_view first = argv[1];
     if (first[0] == '-' && first != "-h" && first != "--help" && first != "-V" &&
         first != "--version") { // an option before the command: the top level has no other
         std::fprintf(stderr,
-                     "pgnkit: unknown option '%s' (options go after the command; see "
+                     "pgnkit: error: unknown option '%s' (options go after the command; see "
                      "pgnkit --help)\n",
                      argv[1]);
         return pgnkit::cli::ExitError;
@@ -80,13 +76,17 @@ int main(int argc, char** argv) {
         // Usage errors: one line on stderr, exit 2.
         std::string help = "pgnkit";
         for (const CLI::App* sub : app.get_subcommands()) help += " " + sub->get_name();
-        std::fprintf(stderr, "pgnkit: %s (see %s --help)\n", e.what(), help.c_str());
+        std::fprintf(stderr, "%s: error: %s (see %s --help)\n", help.c_str(), e.what(),
+                     help.c_str());
         return pgnkit::cli::ExitError;
     }
+    // Every message on stderr from here on names the command: `pgnkit COMMAND: error: …`.
+    for (const CLI::App* sub : app.get_subcommands())
+        pgnkit::app::set_command_name(sub->get_name());
     try {
         return run ? run() : pgnkit::cli::ExitError;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "pgnkit: error: %s\n", e.what());
+        std::fprintf(stderr, "%s: error: %s\n", pgnkit::app::message_prefix().c_str(), e.what());
         return pgnkit::cli::ExitError;
     }
 }

@@ -387,7 +387,7 @@ fi
 zstd -q -f long.pgn -o long.pgn.zst
 "$pgnkit" validate -q --no-progress --rejects out/long-rej.pgn long.pgn.zst >/dev/null 2>long.err
 expect rejects.long-zst.exit-1 $? 1
-if grep -q '^pgnkit: warning: 1 game written to --rejects without the parts longer' long.err &&
+if grep -q '^pgnkit validate: warning: 1 game written to --rejects without the parts longer' long.err &&
     [[ $(stat -c %s out/long-rej.pgn) -lt 1500000 ]]; then
     pass rejects.long-zst.as-kept-with-warning
 else

@@ -18,6 +18,7 @@ struct ConvertRunOptions {
     OutputOptions output_options;    ///< compression (.zst name or zstd), level
     int jobs = 1;
     PgnWriterOptions writer;
+    SeverityTable severities; ///< --error/--warn/--ignore/--strict
     bool valid_only = false; ///< drop invalid games instead of passing them through
     /// Rewrite each input in place (`output` unused): see convert_in_place() in convert.cpp.
     bool in_place = false;

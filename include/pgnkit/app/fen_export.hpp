@@ -2,6 +2,7 @@
 /// `pgnkit fen`: positions out of games, as FEN, EPD, NDJSON, CSV or TSV lines.
 
 #include "pgnkit/app/output.hpp"
+#include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/chess/fen.hpp"
 
 #include <cstdint>
@@ -42,7 +43,9 @@ struct FenRunOptions {
     bool progress = false;
     std::string id_template;          ///< EPD id: "{White}-{Black} {Round}"; empty = game number
     std::vector<std::string> columns; ///< CSV/TSV columns; empty = the default set
-    std::string piece_letters;
+    std::string piece_letters;       ///< SAN letters written (sm, move_san), "" = English
+    std::string input_piece_letters; ///< SAN letters read, "" = English
+    SeverityTable severities;        ///< --error/--warn/--ignore/--strict
 };
 
 /// The column names CSV/TSV know (also the NDJSON keys).

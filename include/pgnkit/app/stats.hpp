@@ -13,6 +13,8 @@
 /// eviction). Kept counts are then lower bounds, each at most `error()` below the true count,
 /// and the output says so. Memory per map is O(limit) whatever the input size.
 
+#include "pgnkit/check/diagnostic.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -258,6 +260,8 @@ struct StatsRunOptions {
     std::string html; ///< also write an HTML page (charts and tables) here ("" = none)
     StatsLimits limits;
     StatsView view;
+    SeverityTable severities;        ///< which defects make a game invalid (--valid-only)
+    std::string input_piece_letters; ///< SAN letters read, "" = English
 };
 
 /// `pgnkit stats`: returns the exit code (0 ok, 2 I/O error).

@@ -1,0 +1,203 @@
+// What the subcommands share (see common.hpp).
+
+#include "common.hpp"
+
+#include "pgnkit/app/pgn_writer.hpp"
+#include "pgnkit/app/pipeline.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace pgnkit::cli {
+
+namespace {
+/// Levenshtein distance (insertions, deletions, substitutions).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+} // namespace
+
+std::string unknown_command(const CLI::App& app, std::string_view word) {
+    std::string names, nearest;
+    std::size_t nearest_distance = SIZE_MAX;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+        std::size_t d = edit_distance(word, sub->get_name());
+        if (d < nearest_distance) nearest_distance = d, nearest = sub->get_name();
+    }
+    // Close means a typo, not another word: at most one edit per three letters.
+    if (nearest_distance <= std::max<std::size_t>(1, std::min(word.size(), nearest.size()) / 3))
+        return fmt::format("pgnkit: error: unknown command '{}': did you mean {}? (see pgnkit "
+                           "--help)",
+                           word, nearest);
+    return fmt::format("pgnkit: error: unknown command '{}' (the commands: {}; see pgnkit --help)",
+                       word, names);
+}
+
+std::vector<std::string> split_list(const std::vector<std::string>& values) {
+    std::vector<std::string> out;
+    for (const auto& v : values) {
+        std::size_t b = 0;
+        while (b <= v.size()) {
+            std::size_t e = v.find(',', b);
+            if (e == std::string::npos) e = v.size();
+            if (e > b) out.push_back(v.substr(b, e - b));
+            b = e + 1;
+        }
+    }
+    return out;
+}
+
+namespace {
+/// The integer `s` spells (an optional sign, then digits), or an error message.
+std::string parse_integer(const std::string& s, long long& value) {
+    std::size_t i = s.size() > 1 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    bool digits = i < s.size() && s.size() - i <= 18;
+    for (; i < s.size(); ++i) digits = digits && s[i] >= '0' && s[i] <= '9';
+    if (!digits) return "expected a number, got '" + s + "'";
+    value = std::stoll(s);
+    return {};
+}
+} // namespace
+
+CLI::Validator number_in(long long lo, long long hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& s) {
+            long long v = 0;
+            std::string error = parse_integer(s, v);
+            if (error.empty() && (v < lo || v > hi))
+                error = fmt::format("expected a number from {} to {}, got '{}'", lo, hi, s);
+            return error;
+        },
+        fmt::format("{}-{}", lo, hi));
+}
+
+const CLI::Validator Count(
+    [](std::string& s) {
+        long long v = 0;
+        std::string error = parse_integer(s, v);
+        if (error.empty() && v < 0) error = "expected a number ≥ 0, got '" + s + "'";
+        return error;
+    },
+    "");
+
+namespace {
+CLI::Option* add_code_option(CLI::App* cmd, const std::string& name,
+                             std::vector<std::string>& codes, const std::string& help) {
+    return cmd->add_option(name, codes, help)
+        ->type_name("CODE")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+} // namespace
+
+void add_severity_options(CLI::App* cmd, SeverityOptions& o) {
+    add_code_option(cmd, "--error", o.errors,
+                    "Treat CODE as an error (repeatable; comma-separated list allowed; "
+                    "the codes: pgnkit validate --list-checks)");
+    add_code_option(cmd, "--warn", o.warns,
+                    "Treat CODE as a warning (repeatable; comma-separated list allowed)");
+    add_code_option(cmd, "--ignore", o.ignores,
+                    "Do not report CODE (repeatable; comma-separated list allowed)");
+    cmd->add_flag("--strict", o.strict, "Make every warning an error");
+}
+
+bool apply_severity_options(std::string_view command, const SeverityOptions& o,
+                            SeverityTable& table) {
+    if (o.strict) table.make_strict();
+    const std::pair<const std::vector<std::string>*, Severity> lists[] = {
+        {&o.errors, Severity::Error},
+        {&o.warns, Severity::Warning},
+        {&o.ignores, Severity::Ignore}};
+    for (auto [names, severity] : lists) {
+        for (const auto& n : split_list(*names)) {
+            auto c = code_from_name(n);
+            if (!c) {
+                usage_error(command, "unknown check '{}' (see pgnkit validate --list-checks)", n);
+                return false;
+            }
+            table.set(*c, severity);
+        }
+    }
+    return true;
+}
+
+CLI::Option* add_jobs_option(CLI::App* cmd, int& jobs, const std::string& help) {
+    return cmd->add_option("-j,--jobs", jobs, help)->type_name("N")->check(number_in(1, 1024));
+}
+
+int jobs_or_default(int jobs) { return jobs > 0 ? jobs : app::default_jobs(); }
+
+void add_progress_options(CLI::App* cmd, ProgressOptions& o) {
+    cmd->add_flag("--progress", o.progress, "Show a progress line on stderr");
+    cmd->add_flag("--no-progress", o.no_progress, "Never show the progress line");
+}
+
+bool show_progress(const ProgressOptions& o, bool automatic) {
+    if (o.no_progress) return false;
+    return o.progress || (automatic && ::isatty(STDERR_FILENO));
+}
+
+void add_piece_letter_options(CLI::App* cmd, PieceLetterOptions& o, bool writes_san,
+                              const std::string& output_help) {
+    if (writes_san)
+        cmd->add_option("--piece-letters", o.output,
+                        output_help.empty()
+                            ? "SAN piece letters written: en, de, fr, es, it, nl or 5-6 "
+                              "upper-case letters in KQRBN(P) order (default: en)"
+                            : output_help)
+            ->type_name("LETTERS");
+    cmd->add_option("--input-piece-letters", o.input,
+                    "SAN piece letters read: en, de, fr, es, it, nl or 5-6 upper-case letters "
+                    "in KQRBN(P) order, e.g. KDTLS (default: en)")
+        ->type_name("LETTERS");
+}
+
+bool resolve_letters(std::string_view command, std::string_view option, const std::string& spec,
+                     std::string& out) {
+    if (spec.empty() || app::resolve_piece_letters(spec, out)) return true;
+    usage_error(command,
+                "{} '{}': give en, de, fr, es, it, nl or 5-6 distinct upper-case letters in "
+                "KQRBN(P) order",
+                option, spec);
+    return false;
+}
+
+bool inputs_or_stdin(std::string_view command, std::vector<std::string>& inputs) {
+    if (!inputs.empty()) return true;
+    if (::isatty(STDIN_FILENO)) {
+        usage_error(command, "no input files, and standard input is a terminal (give FILE, or - "
+                             "to read standard input)");
+        return false;
+    }
+    inputs.push_back("-");
+    return true;
+}
+
+bool writes_zstd(const std::string& compress, const std::string& output) {
+    // As OutputFile decides (a name that is only ".zst" is no .zst name).
+    return compress == "zstd" ||
+           (compress == "auto" && output.size() > 4 && output.ends_with(".zst"));
+}
+
+int ignored_option(std::string_view command, const CLI::App* cmd, const std::string& ignored,
+                   std::string_view chosen, std::string_view why) {
+    if (cmd->count(ignored) == 0) return 0;
+    return usage_error(command, "{} does nothing {} ({})", ignored, chosen, why);
+}
+
+} // namespace pgnkit::cli

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# A command given no file, with a terminal on stdin, is a usage error at once (exit 2 and a
+# message), not a silent wait for games nobody will type. The terminal is a pseudo-terminal
+# from script(1); a hang fails the test after 10 seconds instead of blocking.
+# With - (stdin named explicitly) or stdin not a terminal, stdin is read as before.
+#
+# Usage: tests/cli/stdin_terminal.sh PATH/TO/pgnkit
+set -uo pipefail
+pgnkit=${1:?usage: stdin_terminal.sh PATH/TO/pgnkit}
+failed=0
+
+for cmd in fen stats merge validate convert; do
+    # script(1) (util-linux) runs the command on a pseudo-terminal; its output is the
+    # terminal's (stderr included), its exit status the command's.
+    out=$(timeout 10 script -qec "'$pgnkit' $cmd" /dev/null </dev/null)
+    code=$?
+    if [[ $code != 2 ]]; then
+        echo "FAIL: pgnkit $cmd with a terminal on stdin: exit $code (want 2 at once; 124 = hang)"
+        failed=1
+    elif [[ $out != "pgnkit $cmd: error: "* ]]; then
+        echo "FAIL: pgnkit $cmd with a terminal on stdin: message '$out'"
+        failed=1
+    fi
+done
+
+# Not a terminal: stdin is read (an empty input is no error).
+for cmd in fen stats; do
+    if ! "$pgnkit" "$cmd" </dev/null >/dev/null 2>&1; then
+        echo "FAIL: pgnkit $cmd </dev/null should read the empty stdin and succeed"
+        failed=1
+    fi
+done
+((failed)) || echo "stdin_terminal: all passed"
+exit $failed
