@@ -110,7 +110,8 @@ void add_convert(CLI::App& app, Runner& run) {
     auto o = std::make_shared<ConvertCli>();
     auto* cmd = app.add_subcommand(
         "convert", "Rewrite games in the PGN export format (SAN/LAN/UCI/figurine, tags, strip)");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .pgn.zst, .pgn.gz; - for stdin)");
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - for stdin)");
     cmd->add_option("-o,--output", o->run.output, "Write to FILE (.zst: zstd) instead of stdout");
     cmd->add_option("--moves", o->moves, "Move notation: san, lan, uci, figurine")
         ->check(CLI::IsMember({"san", "lan", "uci", "figurine"}));

@@ -60,7 +60,8 @@ void add_fen(CLI::App& app, Runner& run) {
     auto o = std::make_shared<FenCli>();
     auto* cmd = app.add_subcommand(
         "fen", "Positions out of games: FEN, EPD, NDJSON, CSV or TSV, one per line");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .zst, .gz; - or nothing for stdin)");
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - or nothing for stdin)");
     cmd->add_option("-f,--format", o->format, "fen, epd, ndjson, csv or tsv")
         ->check(CLI::IsMember({"fen", "epd", "ndjson", "json", "csv", "tsv"}));
     cmd->add_option("--plies", o->plies,

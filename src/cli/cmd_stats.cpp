@@ -96,7 +96,8 @@ void add_stats(CLI::App& app, Runner& run) {
     auto o = std::make_shared<StatsCli>();
     auto* cmd = app.add_subcommand(
         "stats", "Counts, results, lengths, openings, players, ratings, clocks … over games");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .zst, .gz; - or nothing for stdin)");
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - or nothing for stdin)");
     cmd->add_option("--by", o->run.by, "Group every table by the value of this tag (Event, …)")
         ->type_name("TAG");
     cmd->add_flag("--valid-only", o->run.valid_only,

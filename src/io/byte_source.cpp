@@ -33,6 +33,10 @@ std::string_view compression_name(Compression c) {
     case Compression::Gzip: return "gzip";
     case Compression::Utf16LE: return "utf-16le";
     case Compression::Utf16BE: return "utf-16be";
+    case Compression::Bzip2: return "bzip2";
+    case Compression::Xz: return "xz";
+    case Compression::Lzma: return "lzma";
+    case Compression::Archive: return "archive";
     }
     return "none";
 }
@@ -136,6 +140,12 @@ class FileSource final : public ByteSource {
     bool do_unread(std::size_t n) override {
         if (!regular_ || n > consumed_) return false;
         consumed_ -= n;
+        return true;
+    }
+
+    bool do_seek(std::uint64_t offset) override {
+        if (!regular_) return false;
+        consumed_ = offset;
         return true;
     }
 
@@ -515,6 +525,7 @@ class PrefixSource final : public ByteSource {
     std::string_view name() const override { return inner_->name(); }
     std::uint64_t bytes_in() const override { return inner_->bytes_in(); }
     std::uint64_t size_hint() const override { return inner_->size_hint(); }
+    Compression compression() const override { return inner_->compression(); }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {
@@ -625,6 +636,11 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
     // name, memory), else replayed after the peeked prefix.
     if (raw->unread(got)) return raw;
     return std::make_unique<PrefixSource>(std::move(raw), std::string(prefix));
+}
+
+std::unique_ptr<ByteSource> put_back(std::unique_ptr<ByteSource> inner, std::string head) {
+    if (inner->unread(head.size())) return inner;
+    return std::make_unique<PrefixSource>(std::move(inner), std::move(head));
 }
 
 // ---------------------------------------------------------------- read-ahead
@@ -743,7 +759,11 @@ std::unique_ptr<ByteSource> read_ahead(std::unique_ptr<ByteSource> inner, std::s
 }
 
 std::unique_ptr<ByteSource> open_source(const std::string& path) {
-    if (path == "-") return make_decoding_source(std::make_unique<FileSource>(0, "<stdin>", false));
+    return make_decoding_source(open_raw(path));
+}
+
+std::unique_ptr<ByteSource> open_raw(const std::string& path) {
+    if (path == "-") return std::make_unique<FileSource>(0, "<stdin>", false);
     int fd;
     do {
         fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -754,7 +774,7 @@ std::unique_ptr<ByteSource> open_source(const std::string& path) {
         ::close(fd);
         throw IoError(fmt::format("{}: is a directory", path));
     }
-    return make_decoding_source(std::make_unique<FileSource>(fd, path, true));
+    return std::make_unique<FileSource>(fd, path, true);
 }
 
 } // namespace pgnkit

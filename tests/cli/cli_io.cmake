@@ -5,3 +5,8 @@
 add_test(NAME cli.validate-io
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/validate_io.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.validate-io PROPERTIES LABELS cli TIMEOUT 300)
+# Inputs people have: bzip2/xz/lzma, zip/7z/tar (also on stdin), damaged archives, binary data,
+# inputs without games (tests/cli/inputs.sh).
+add_test(NAME cli.inputs
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/inputs.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.inputs PROPERTIES LABELS cli TIMEOUT 300)
