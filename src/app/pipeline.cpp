@@ -3,6 +3,7 @@
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/io/input.hpp"
+#include "pgnkit/io/text_guard.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
@@ -240,7 +241,7 @@ class BatchReader {
             batch.io_error = std::move(error_);
             error_.clear();
             close_input();
-            members_.reset();
+            if (error_ends_input_) members_.reset(); // (binary data: the next member is read)
             return true;
         }
         if (!splitter_) {
@@ -313,7 +314,9 @@ class BatchReader {
                     break;
                 }
                 one.file = std::make_shared<const std::string>(text_name(path, member));
-                if (!read_direct(*src, one, path != "-" && member.empty(), game, cut)) break;
+                if (!read_direct(*src, one, path != "-" && member.empty(), game, cut) &&
+                    error_ends_input_)
+                    break;
             }
         }
     }
@@ -441,6 +444,7 @@ class BatchReader {
         } catch (const IoError& e) {
             cut(std::string());
             ++io_errors_;
+            error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
             cut(std::string(e.what()));
             ok = false;
         }
@@ -452,6 +456,7 @@ class BatchReader {
 
     /// The input failed: next() hands out the message after the games before it.
     void failed(const IoError& e) {
+        error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
         error_ = e.what();
         if (error_.empty()) error_ = "input error";
         ++io_errors_;
@@ -516,6 +521,9 @@ class BatchReader {
     bool rereadable_ = false;           ///< Batch::rereadable of the input being read
     std::string error_;                 ///< an input's failure, for the batch after the current one
     std::vector<std::string> warnings_; ///< for the next batch
+    /// The last failure ends its input (not only a text that is binary data: an archive's
+    /// members after it are read).
+    bool error_ends_input_ = true;
     std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
     std::uint64_t text_bytes_ = 0;
 };

@@ -103,8 +103,8 @@ class ArchiveReader final : public InputMembers {
             if (r < ARCHIVE_WARN) {
                 std::string why = error();
                 if (!seekable_ && archive_format(a_.get()) == ARCHIVE_FORMAT_7ZIP)
-                    why += " (a 7z archive is read from a file, not a pipe: its index is at "
-                           "its end)";
+                    why += " (a 7z archive is read from a file, not from standard input: its "
+                           "index is at its end)";
                 throw IoError(last_.empty() ? fmt::format("{}: damaged archive: {}", name_, why)
                                             : fmt::format("{}: damaged archive after {}: {}", name_,
                                                           last_, why));

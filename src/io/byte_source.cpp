@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <memory>
@@ -676,6 +677,7 @@ class ReadAheadSource final : public ByteSource {
             pos_ = 0;
             cv_.wait(lk, [&] { return !full_.empty() || done_; });
             if (full_.empty()) {
+                if (failure_) std::rethrow_exception(failure_);
                 if (!error_.empty()) throw IoError(error_);
                 return 0;
             }
@@ -706,12 +708,14 @@ class ReadAheadSource final : public ByteSource {
                 }
             }
             std::string error;
+            std::exception_ptr failure; // an IoError as thrown (its type says what failed)
             std::size_t n = 0;
             if (!piece.data) piece.data = std::make_unique_for_overwrite<char[]>(chunk_);
             try {
                 n = inner_->read(piece.data.get(), chunk_);
             } catch (const IoError& e) {
                 error = e.what();
+                failure = std::current_exception();
             } catch (const std::exception& e) {
                 error = fmt::format("{}: read error: {}", name_, e.what());
             }
@@ -722,6 +726,7 @@ class ReadAheadSource final : public ByteSource {
             if (n == 0 || !error.empty()) {
                 done_ = true;
                 error_ = error.empty() ? error_ : error;
+                if (failure) failure_ = failure;
             }
             cv_.notify_all();
             if (done_) return;
@@ -748,7 +753,8 @@ class ReadAheadSource final : public ByteSource {
     std::vector<Piece> free_;
     bool done_ = false, quit_ = false;
     std::string error_;
-    std::thread thread_; ///< last: started once everything above is built
+    std::exception_ptr failure_; ///< error_'s IoError, thrown again as it was
+    std::thread thread_;         ///< last: started once everything above is built
 };
 
 } // namespace

@@ -35,7 +35,7 @@ class TextGuard final : public ByteSource {
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {
-        if (!error_.empty()) throw IoError(error_);
+        if (!error_.empty()) throw BinaryDataError(error_);
         if (checked_ || cap == 0) return inner_->read(buf, cap);
         // The first bytes, as many as the first reads give up to the probe's size (a pipe may
         // hand out a few at a time). A failure after some is met again at the next read.
@@ -55,7 +55,7 @@ class TextGuard final : public ByteSource {
         if (at != std::string_view::npos) {
             error_ =
                 fmt::format("{}: not PGN text: binary data at byte {}", inner_->name(), at + 1);
-            throw IoError(error_);
+            throw BinaryDataError(error_);
         }
         return got;
     }

@@ -134,6 +134,14 @@ for f in program.exe image.png; do
 done
 run validate -q --no-timing --no-progress image.png
 expect "binary-png-at" "$err" "pgnkit: error: image.png: not PGN text: binary data at byte 9"
+# In an archive, a member that is binary data is one error; the members after it are read.
+cp image.png m/
+(cd m && bsdtar -cf ../with-image.zip --format zip image.png twic01.pgn bad.pgn)
+for j in 1 2; do
+    run validate -q --no-timing --no-progress --jobs $j with-image.zip
+    expect "binary-member-j$j" "$rc|$err|$(summary_of "$out")" \
+        "2|pgnkit: error: with-image.zip:image.png: not PGN text: binary data at byte 9|$(summary_of "$(sed 's/^summary: 2 files/summary: 3 files/' <<<"${two_summary% rc=*}")")"
+done
 # A PGN with a stray control byte is read as before.
 printf '[Event "x"]\n\n1. e4 \x01e5 *\n' >stray.pgn
 run validate -q --no-timing --no-progress stray.pgn

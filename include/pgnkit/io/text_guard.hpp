@@ -11,6 +11,13 @@
 
 namespace pgnkit {
 
+/// The input failure of a text that is binary data: the text is not read, but the input it
+/// belongs to (an archive) is not damaged: its next members can be read.
+class BinaryDataError : public IoError {
+  public:
+    using IoError::IoError;
+};
+
 /// How many first bytes of a text binary_data_at() looks at.
 inline constexpr std::size_t binary_probe_size = 4096;
 
@@ -29,7 +36,7 @@ constexpr bool is_binary_byte(unsigned char c) {
 /// control bytes is text.
 std::size_t binary_data_at(std::string_view head);
 
-/// `text` whose first read throws IoError "NAME: not PGN text: binary data at byte N" (N
+/// `text` whose first read throws BinaryDataError "NAME: not PGN text: binary data at byte N" (N
 /// counted from 1, in the text as decompressed) when binary_data_at() finds binary data in its
 /// first binary_probe_size bytes; otherwise it reads as `text` does.
 std::unique_ptr<ByteSource> guard_text(std::unique_ptr<ByteSource> text);

@@ -130,7 +130,7 @@ TEST_CASE("io: guard_text fails the first read of binary data, once for the inpu
     } catch (const IoError& e) {
         CHECK(std::string(e.what()) == "image.png: not PGN text: binary data at byte 1");
     }
-    CHECK_THROWS_AS(src->read(buf.data(), buf.size()), IoError);
+    CHECK_THROWS_AS(src->read(buf.data(), buf.size()), BinaryDataError);
     // Text reads as it is, in reads of one byte too.
     auto mem = MemorySource::owning(game1 + game2, "games.pgn");
     mem->set_max_read(1);
