@@ -2,18 +2,22 @@
 # Installs what pgnkit needs to build on Debian 12 (run as root, or with sudo available).
 #   scripts/install-deps.sh          build dependencies
 #   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm,
-#                                    clang for the fuzz targets, chromium for the HTML reports)
+#                                    clang for the fuzz targets, chromium for the HTML reports,
+#                                    bzip2/xz/bsdtar for archives)
 # Installs only what is missing; runs `apt-get update` only when an install needs it; prints
 # nothing when everything is present.
 set -euo pipefail
 
 build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libzstd-dev
-            zlib1g-dev zstd)
+            zlib1g-dev zstd libarchive-dev)
 # Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
 # Fuzzing (scripts/fuzz.sh, run by scripts/test.sh in CI): clang, and libclang-rt-dev for the
 # libFuzzer and sanitizer runtimes (only recommended by clang, so not installed with it here).
 # The browser test of the HTML reports (tests/browser/render.sh): headless chromium.
-test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium)
+# Archive tests (tests/cli/inputs.sh) make their bzip2, xz, zip, 7z and tar inputs with bzip2,
+# xz and bsdtar (libarchive-tools).
+test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium bzip2 xz-utils
+           libarchive-tools)
 
 want=("${build_deps[@]}")
 case ${1:-} in

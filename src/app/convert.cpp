@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/io/input.hpp"
 
 #include <sys/stat.h>
 
@@ -259,7 +260,14 @@ int convert_in_place(const ConvertRunOptions& opts,
             continue;
         }
         OutputOptions oo = opts.output_options;
-        const Compression encoding = open_source(input)->compression();
+        // Told as reading tells it (io/input.hpp): an archive member is no file to rewrite.
+        Compression encoding = Compression::None;
+        {
+            std::string member;
+            auto members = open_input(input);
+            if (auto text = members->next(member))
+                encoding = member.empty() ? text->compression() : Compression::Archive;
+        }
         if (encoding == Compression::Zstd)
             oo.compression = OutputCompression::Zstd;
         else if (encoding == Compression::None || encoding == Compression::Utf16LE ||
@@ -267,9 +275,12 @@ int convert_in_place(const ConvertRunOptions& opts,
             oo.compression = OutputCompression::None;
         else {
             fmt::print(stderr,
-                       "{}: error: '{}' is {}-compressed: --in-place rewrites plain "
-                       "and .zst files; convert it to a new file with -o (left unchanged)\n",
-                       message_prefix(), input, compression_name(encoding));
+                       "{}: error: '{}' is {}: --in-place rewrites plain and .zst files; "
+                       "convert it to a new file with -o (left unchanged)\n",
+                       message_prefix(), input,
+                       encoding == Compression::Archive
+                           ? std::string("an archive")
+                           : fmt::format("{}-compressed", compression_name(encoding)));
             failed = true;
             continue;
         }

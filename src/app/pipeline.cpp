@@ -3,6 +3,8 @@
 #include "pgnkit/app/messages.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/io/input.hpp"
+#include "pgnkit/io/text_guard.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
@@ -235,10 +237,11 @@ class BatchReader {
     }
 
     /// The next batch of the run (false when every input is done or the run stopped): the
-    /// games of one input in order, a batch cut at about batch_bytes; the last batch of an
-    /// input may be empty. An input that cannot be opened or read gives, after the games
-    /// read before the failure, one batch that carries the message (io_error). Not
-    /// thread-safe: the workers take turns (run_pipeline).
+    /// games of one text (an input, or a member of an archive) in order, a batch cut at about
+    /// batch_bytes; the last batch of a text may be empty. An input that cannot be opened or
+    /// read gives, after the games read before the failure, one batch that carries the
+    /// message (io_error); the rest of that input (an archive's members after the damage) is
+    /// not read. Not thread-safe: the workers take turns (run_pipeline).
     bool next(Batch& batch) {
         if (!error_.empty()) { // after the batch of the games before the failure
             batch = fresh(name_);
@@ -246,31 +249,22 @@ class BatchReader {
             batch.file_end = true;
             error_.clear();
             close_input();
+            if (error_ends_input_) members_.reset(); // (binary data: the next member is read)
             return true;
         }
         if (!splitter_) {
-            if (stop_ || input_ == opts_.inputs.size()) return false;
-            const std::string& path = opts_.inputs[input_++];
-            name_ = std::make_shared<const std::string>(path);
-            ++files_;
-            first_ = true;
-            file_games_ = 0;
-            try {
-                src_ = open_source(path);
-                rereadable_ = path != "-" && plain_sized(*src_);
-                // Decompression and pipes read ahead on a thread of their own: the
-                // workers, which take turns at cutting batches, would wait for them. A
-                // regular file's reads are copies: no thread for it.
-                if (!plain_sized(*src_)) src_ = read_ahead(std::move(src_));
-                splitter_ = std::make_unique<GameSplitter>(*src_);
-            } catch (const IoError& e) {
-                failed(e);
-            }
+            if (stop_ || !open_next()) return false;
         }
         batch = fresh(name_);
+        batch.warnings = take_warnings();
         batch.file_start = first_;
         first_ = false;
         if (!error_.empty()) return true; // could not open: the message comes next
+        if (!splitter_) {                 // an archive without members
+            batch.warnings.push_back(no_games(*name_));
+            batch.file_end = true;
+            return true;
+        }
         try {
             GameSpan span;
             while (!stop_ && splitter_->next(span)) {
@@ -283,6 +277,7 @@ class BatchReader {
             failed(e);
             return true;
         }
+        if (file_games_ == 0 && !stop_) batch.warnings.push_back(no_games(*name_));
         batch.file_end = true;
         close_input();
         return true;
@@ -292,49 +287,59 @@ class BatchReader {
     /// that borrows the splitter's buffer (no copy); `cut(io_error, file_end)` is called
     /// where next() would end a batch (same places), and once more with the message of an
     /// input error; `file_end` where next() would set Batch::file_end.
+    /// The warnings next() would put on those batches are taken (take_warnings()) at each cut.
     template <class Game, class Cut>
     void run_direct(Game&& game, Cut&& cut) {
         Batch one;
         for (const auto& path : opts_.inputs) {
             if (stop_) return;
-            one.file = std::make_shared<const std::string>(path);
-            file_games_ = 0;
-            ++files_;
-            std::unique_ptr<ByteSource> src;
-            std::size_t bytes = 0, games = 0;
-            one.rereadable = false;
+            std::unique_ptr<InputMembers> members;
             try {
-                src = open_source(path);
-                one.rereadable = path != "-" && plain_sized(*src);
-                GameSplitter splitter(*src);
-                GameSpan span;
-                while (!stop_ && splitter.next(span)) {
-                    one.games.clear();
-                    one.elisions.clear();
-                    one.tags.clear();
-                    one.borrowed = span.text.data();
-                    add(one, span);
-                    in_progress_bytes_ = src->bytes_in();
-                    game(static_cast<const Batch&>(one));
-                    bytes += span.text.size();
-                    if (bytes >= opts_.batch_bytes || ++games >= 8192) {
-                        cut(std::string(), false);
-                        bytes = games = 0;
-                    }
-                }
-                cut(std::string(), true);
+                members = open_input(path);
             } catch (const IoError& e) {
+                ++files_;
                 cut(std::string(), false);
                 ++io_errors_;
                 cut(std::string(e.what()), true);
+                continue;
             }
-            done_bytes_ += src ? src->bytes_in() : 0;
-            text_bytes_ += src ? src->bytes_out() : 0;
-            in_progress_bytes_ = 0;
+            for (std::uint64_t texts = 0; !stop_; ++texts) {
+                std::string member;
+                std::unique_ptr<ByteSource> src;
+                try {
+                    src = members->next(member);
+                } catch (const IoError& e) {
+                    add_warnings(*members);
+                    cut(std::string(), false);
+                    ++io_errors_;
+                    cut(std::string(e.what()), true);
+                    break;
+                }
+                if (add_warnings(*members)) cut(std::string(), false); // where next() says them
+                if (!src) {
+                    if (texts == 0) { // an archive without members
+                        ++files_;
+                        warnings_.push_back(no_games(path));
+                        cut(std::string(), true);
+                    }
+                    break;
+                }
+                one.file = std::make_shared<const std::string>(text_name(path, member));
+                if (!read_direct(*src, one, path != "-" && member.empty(), game, cut) &&
+                    error_ends_input_)
+                    break;
+            }
         }
     }
 
     std::uint64_t files() const { return files_; }
+    std::uint64_t empty() const { return empty_; }
+    /// The warnings for the next batch (Batch::warnings), taken.
+    std::vector<std::string> take_warnings() {
+        std::vector<std::string> w = std::move(warnings_);
+        warnings_.clear();
+        return w;
+    }
     std::uint64_t io_errors() const { return io_errors_; }
     std::uint64_t bytes_read() const { return done_bytes_ + in_progress_bytes_; }
     /// The text of the inputs done (decompressed and decoded: what the splitter read).
@@ -342,8 +347,127 @@ class BatchReader {
     std::uint64_t total_bytes() const { return total_known_ ? total_bytes_ : 0; }
 
   private:
+    /// The name a text goes by: the input's, or "ARCHIVE:MEMBER".
+    static std::string text_name(const std::string& path, const std::string& member) {
+        return member.empty() ? path : path + ":" + member;
+    }
+    /// The warning for a text without games (counted).
+    std::string no_games(const std::string& name) {
+        ++empty_;
+        return fmt::format("no games in {}", name == "-" ? "<stdin>" : name);
+    }
+    /// Takes the warnings of `members` for the next batch; whether there were any.
+    bool add_warnings(InputMembers& members) {
+        std::vector<std::string> w = members.take_warnings();
+        warnings_.insert(warnings_.end(), std::make_move_iterator(w.begin()),
+                         std::make_move_iterator(w.end()));
+        return !w.empty();
+    }
+
+    /// next(): opens the next text to cut, the next member of the input being read (an
+    /// archive's), else the first of the next input; false when every input is done. An
+    /// input that cannot be opened, or an archive damaged before its next member, sets
+    /// error_ (next() hands out the message); an archive without members leaves splitter_
+    /// unset.
+    bool open_next() {
+        for (;;) {
+            if (!members_) {
+                if (input_ == opts_.inputs.size()) return false;
+                path_ = opts_.inputs[input_++];
+                texts_ = 0;
+                try {
+                    members_ = open_input(path_);
+                } catch (const IoError& e) {
+                    start_text(path_);
+                    failed(e);
+                    return true;
+                }
+            }
+            std::string member;
+            try {
+                src_ = members_->next(member);
+            } catch (const IoError& e) {
+                add_warnings(*members_);
+                name_ = std::make_shared<const std::string>(path_); // (no text of its own)
+                failed(e);
+                return true;
+            }
+            add_warnings(*members_);
+            if (!src_) {
+                members_.reset();
+                if (texts_ != 0) continue;
+                start_text(path_); // an archive without members: one input without games
+                return true;
+            }
+            ++texts_;
+            start_text(text_name(path_, member));
+            try {
+                rereadable_ = path_ != "-" && member.empty() && plain_sized(*src_);
+                // Decompression and pipes read ahead on a thread of their own: the
+                // workers, which take turns at cutting batches, would wait for them. A
+                // regular file's reads are copies: no thread for it.
+                if (!plain_sized(*src_)) src_ = read_ahead(std::move(src_));
+                splitter_ = std::make_unique<GameSplitter>(*src_);
+            } catch (const IoError& e) {
+                failed(e);
+            }
+            return true;
+        }
+    }
+    /// A text begins: counted as an input file, named `name`.
+    void start_text(std::string name) {
+        name_ = std::make_shared<const std::string>(std::move(name));
+        ++files_;
+        first_ = true;
+        file_games_ = 0;
+        rereadable_ = false;
+    }
+
+    /// run_direct(): reads the text `src` (named one.file) game by game; false after an input
+    /// error (reported through `cut`).
+    template <class Game, class Cut>
+    bool read_direct(ByteSource& src, Batch& one, bool by_name, Game& game, Cut& cut) {
+        file_games_ = 0;
+        ++files_;
+        std::size_t bytes = 0, games = 0;
+        one.rereadable = false;
+        bool ok = true;
+        try {
+            one.rereadable = by_name && plain_sized(src);
+            GameSplitter splitter(src);
+            GameSpan span;
+            while (!stop_ && splitter.next(span)) {
+                one.games.clear();
+                one.elisions.clear();
+                one.tags.clear();
+                one.borrowed = span.text.data();
+                add(one, span);
+                in_progress_bytes_ = src.bytes_in();
+                game(static_cast<const Batch&>(one));
+                bytes += span.text.size();
+                if (bytes >= opts_.batch_bytes || ++games >= 8192) {
+                    cut(std::string(), false);
+                    bytes = games = 0;
+                }
+            }
+            if (file_games_ == 0 && !stop_) warnings_.push_back(no_games(*one.file));
+            cut(std::string(), true);
+        } catch (const IoError& e) {
+            cut(std::string(), false);
+            ++io_errors_;
+            error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
+            cut(std::string(e.what()), true);
+            ok = false;
+        }
+        done_bytes_ += src.bytes_in();
+        text_bytes_ += src.bytes_out();
+        in_progress_bytes_ = 0;
+        return ok;
+    }
+
     /// The input failed: next() hands out the message after the games before it.
     void failed(const IoError& e) {
+        error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
         error_ = e.what();
         if (error_.empty()) error_ = "input error";
         ++io_errors_;
@@ -393,18 +517,25 @@ class BatchReader {
 
     const PipelineOptions& opts_;
     std::atomic<bool>& stop_;
-    std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0;
+    std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0, empty_ = 0;
     std::uint64_t file_games_ = 0; ///< games of the input being cut
     std::uint64_t total_bytes_ = 0;
     bool total_known_ = true;
     // next(): the input being cut (splitter_ set while it is open).
     std::size_t input_ = 0;
+    std::string path_;                      ///< the input being read
+    std::unique_ptr<InputMembers> members_; ///< its texts (before src_: it outlives them)
+    std::uint64_t texts_ = 0;               ///< of them read
     std::shared_ptr<const std::string> name_;
     std::unique_ptr<ByteSource> src_;
     std::unique_ptr<GameSplitter> splitter_;
     bool first_ = false;
-    bool rereadable_ = false; ///< Batch::rereadable of the input being read
-    std::string error_;       ///< an input's failure, for the batch after the current one
+    bool rereadable_ = false;           ///< Batch::rereadable of the input being read
+    std::string error_;                 ///< an input's failure, for the batch after the current one
+    std::vector<std::string> warnings_; ///< for the next batch
+    /// The last failure ends its input (not only a text that is binary data: an archive's
+    /// members after it are read).
+    bool error_ends_input_ = true;
     std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
     std::uint64_t text_bytes_ = 0;
 };
@@ -468,11 +599,24 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
         out.seq = b.seq;
         out.io_error = b.io_error;
         out.file_end = b.file_end;
+        out.warnings = b.warnings;
         out.games = b.games.size();
         out.bytes = b.text.size();
         if (!b.games.empty()) p.process(b, out);
     };
     auto deliver = [&](BatchOutput& out) {
+        if (!out.warnings.empty() && !stop) {
+            // For every command alike, in input order (a file name may hold any byte: shown
+            // as a report shows text).
+            std::fflush(stdout);
+            std::string text;
+            for (const std::string& w : out.warnings) {
+                text += message_prefix() + ": warning: ";
+                append_display(text, w, true);
+                text += '\n';
+            }
+            std::fputs(text.c_str(), stderr);
+        }
         games_done += out.games;
         stats.games += out.games;
         stats.bytes += out.bytes;
@@ -499,6 +643,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 out.seq = seq++;
                 out.io_error = std::move(io_error);
                 out.file_end = file_end;
+                out.warnings = reader.take_warnings();
                 deliver(out);
                 // Cleared, not replaced: the buffers (tens of MB for fen) keep their
                 // memory, still in cache, for the next batch.
@@ -595,6 +740,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     progress.finish();
     stats.files = reader.files();
     stats.io_errors = reader.io_errors();
+    stats.empty = reader.empty();
     stats.text_bytes = reader.text_bytes();
     stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     return stats;

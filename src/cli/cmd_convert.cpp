@@ -135,7 +135,8 @@ void add_convert(CLI::App& app, Runner& run) {
     auto* cmd = app.add_subcommand(
         "convert", "Rewrite games in the PGN export format (SAN/LAN/UCI/figurine, tags, strip)");
     o->cmd = cmd;
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .pgn.zst, .pgn.gz; - for stdin)")
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - for stdin)")
         ->type_name("FILE");
     auto* output = cmd->add_option("-o,--output", o->run.output,
                                    "Write to FILE (.zst: zstd) instead of stdout")

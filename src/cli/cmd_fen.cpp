@@ -91,7 +91,8 @@ void add_fen(CLI::App& app, Runner& run) {
         "fen", "Positions out of games: FEN, EPD, NDJSON, CSV or TSV, one per line");
     o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
-                    "PGN files (.pgn, .zst, .gz; - or nothing for stdin when it is no terminal)")
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - or nothing for stdin "
+                    "when it is no terminal)")
         ->type_name("FILE");
     cmd->add_option("-f,--format", o->format,
                     "fen, epd, ndjson (json is the same), csv or tsv (default: fen)")

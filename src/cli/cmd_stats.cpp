@@ -124,7 +124,8 @@ void add_stats(CLI::App& app, Runner& run) {
         "stats", "Counts, results, lengths, openings, players, ratings, clocks … over games");
     o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
-                    "PGN files (.pgn, .zst, .gz; - or nothing for stdin when it is no terminal)")
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - or nothing for stdin "
+                    "when it is no terminal)")
         ->type_name("FILE");
     cmd->add_option("--by", o->run.by, "Group every table by the value of this tag (Event, …)")
         ->type_name("TAG")

@@ -64,7 +64,8 @@ void add_validate(CLI::App& app, Runner& run) {
     auto o = std::make_shared<ValidateCli>();
     auto* cmd =
         app.add_subcommand("validate", "Replay every game and report every defect (the main job)");
-    cmd->add_option("files", o->run.inputs, "PGN files (.pgn, .pgn.zst, .pgn.gz; - for stdin)")
+    cmd->add_option("files", o->run.inputs,
+                    "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - for stdin)")
         ->type_name("FILE");
     cmd->add_option("-f,--format", o->format, "Report format: text or json (NDJSON)")
         ->type_name("FORMAT")

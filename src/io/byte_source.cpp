@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <memory>
@@ -33,6 +34,10 @@ std::string_view compression_name(Compression c) {
     case Compression::Gzip: return "gzip";
     case Compression::Utf16LE: return "utf-16le";
     case Compression::Utf16BE: return "utf-16be";
+    case Compression::Bzip2: return "bzip2";
+    case Compression::Xz: return "xz";
+    case Compression::Lzma: return "lzma";
+    case Compression::Archive: return "archive";
     }
     return "none";
 }
@@ -136,6 +141,12 @@ class FileSource final : public ByteSource {
     bool do_unread(std::size_t n) override {
         if (!regular_ || n > consumed_) return false;
         consumed_ -= n;
+        return true;
+    }
+
+    bool do_seek(std::uint64_t offset) override {
+        if (!regular_) return false;
+        consumed_ = offset;
         return true;
     }
 
@@ -515,6 +526,7 @@ class PrefixSource final : public ByteSource {
     std::string_view name() const override { return inner_->name(); }
     std::uint64_t bytes_in() const override { return inner_->bytes_in(); }
     std::uint64_t size_hint() const override { return inner_->size_hint(); }
+    Compression compression() const override { return inner_->compression(); }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {
@@ -627,6 +639,11 @@ std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw
     return std::make_unique<PrefixSource>(std::move(raw), std::string(prefix));
 }
 
+std::unique_ptr<ByteSource> put_back(std::unique_ptr<ByteSource> inner, std::string head) {
+    if (inner->unread(head.size())) return inner;
+    return std::make_unique<PrefixSource>(std::move(inner), std::move(head));
+}
+
 // ---------------------------------------------------------------- read-ahead
 
 namespace {
@@ -660,6 +677,7 @@ class ReadAheadSource final : public ByteSource {
             pos_ = 0;
             cv_.wait(lk, [&] { return !full_.empty() || done_; });
             if (full_.empty()) {
+                if (failure_) std::rethrow_exception(failure_);
                 if (!error_.empty()) throw IoError(error_);
                 return 0;
             }
@@ -690,12 +708,14 @@ class ReadAheadSource final : public ByteSource {
                 }
             }
             std::string error;
+            std::exception_ptr failure; // an IoError as thrown (its type says what failed)
             std::size_t n = 0;
             if (!piece.data) piece.data = std::make_unique_for_overwrite<char[]>(chunk_);
             try {
                 n = inner_->read(piece.data.get(), chunk_);
             } catch (const IoError& e) {
                 error = e.what();
+                failure = std::current_exception();
             } catch (const std::exception& e) {
                 error = fmt::format("{}: read error: {}", name_, e.what());
             }
@@ -706,6 +726,7 @@ class ReadAheadSource final : public ByteSource {
             if (n == 0 || !error.empty()) {
                 done_ = true;
                 error_ = error.empty() ? error_ : error;
+                if (failure) failure_ = failure;
             }
             cv_.notify_all();
             if (done_) return;
@@ -732,7 +753,8 @@ class ReadAheadSource final : public ByteSource {
     std::vector<Piece> free_;
     bool done_ = false, quit_ = false;
     std::string error_;
-    std::thread thread_; ///< last: started once everything above is built
+    std::exception_ptr failure_; ///< error_'s IoError, thrown again as it was
+    std::thread thread_;         ///< last: started once everything above is built
 };
 
 } // namespace
@@ -743,7 +765,11 @@ std::unique_ptr<ByteSource> read_ahead(std::unique_ptr<ByteSource> inner, std::s
 }
 
 std::unique_ptr<ByteSource> open_source(const std::string& path) {
-    if (path == "-") return make_decoding_source(std::make_unique<FileSource>(0, "<stdin>", false));
+    return make_decoding_source(open_raw(path));
+}
+
+std::unique_ptr<ByteSource> open_raw(const std::string& path) {
+    if (path == "-") return std::make_unique<FileSource>(0, "<stdin>", false);
     int fd;
     do {
         fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -754,7 +780,7 @@ std::unique_ptr<ByteSource> open_source(const std::string& path) {
         ::close(fd);
         throw IoError(fmt::format("{}: is a directory", path));
     }
-    return make_decoding_source(std::make_unique<FileSource>(fd, path, true));
+    return std::make_unique<FileSource>(fd, path, true);
 }
 
 } // namespace pgnkit

@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <exception>
 #include <iterator>
+#include <utility>
 #ifdef PGNKIT_SIMD_AVX2
 #include <immintrin.h>
 #endif
@@ -309,8 +311,10 @@ bool GameSplitter::fill() {
         end_ += n;
         return true;
     } catch (const IoError& e) {
-        // Finish the games read so far; report the error after them.
+        // Finish the games read so far; report the error after them (thrown again as it was:
+        // its type says what failed).
         error_ = e.what();
+        failure_ = std::current_exception();
         eof_ = true;
         return false;
     }
@@ -1272,6 +1276,8 @@ bool GameSplitter::next(GameSpan& span) {
             if (!error_.empty()) {
                 std::string e = std::move(error_);
                 error_.clear();
+                if (std::exception_ptr f = std::exchange(failure_, nullptr))
+                    std::rethrow_exception(f);
                 throw IoError(e);
             }
             return false;

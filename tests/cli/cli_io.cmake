@@ -11,3 +11,9 @@ set_tests_properties(cli.validate-io PROPERTIES LABELS cli TIMEOUT 300)
 add_test(NAME cli.output-safety
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/output_safety.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.output-safety PROPERTIES LABELS cli TIMEOUT 120)
+
+# Inputs people have: bzip2/xz/lzma, zip/7z/tar (also on stdin), damaged archives, binary data,
+# inputs without games (tests/cli/inputs.sh).
+add_test(NAME cli.inputs
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/inputs.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.inputs PROPERTIES LABELS cli TIMEOUT 300)

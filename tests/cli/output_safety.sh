@@ -206,6 +206,21 @@ if [[ $rc == 2 ]] && cmp -s g.pgn.gz g-copy.pgn.gz && grep -qF "is gzip-compress
 else
     fail in-place-gzip-refused "exit $rc: $(head -c 300 err.txt)"
 fi
+# Archives and other compressions are no file to rewrite: refused, left as they are.
+for kind in zip bz2; do
+    case $kind in
+    zip) (cd "$work" && bsdtar -cf a.zip --format zip orig.pgn) ;;
+    bz2) bzip2 -c orig.pgn >a.bz2 ;;
+    esac
+    cp "a.$kind" "a-copy.$kind"
+    "$pgnkit" convert --in-place "a.$kind" >/dev/null 2>err.txt
+    rc=$?
+    if [[ $rc == 2 ]] && cmp -s "a.$kind" "a-copy.$kind" && grep -qF "left unchanged" err.txt; then
+        pass "in-place-$kind-refused"
+    else
+        fail "in-place-$kind-refused" "exit $rc: $(head -c 300 err.txt)"
+    fi
+done
 refused in-place-valid-only "--in-place with --valid-only" convert --in-place db.pgn --valid-only
 refused in-place-same-file-twice "the input 'db.pgn' and the input './db.pgn' are the same file" \
     convert --in-place db.pgn ./db.pgn

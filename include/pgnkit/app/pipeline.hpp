@@ -72,8 +72,11 @@ struct Batch {
     std::vector<Elision> elisions;
     std::vector<TagMark> tags; ///< the splitter's tag marks (GameSpan::tags), game by game
     std::string io_error;      ///< set on a batch that reports an input failure (no games)
-    bool file_start = false;   ///< first batch of an input
-    bool file_end = false;     ///< last batch of an input (BatchOutput::file_end)
+    /// Said about the inputs before the batch's games (an input or archive member without
+    /// games, an archive member skipped); run_pipeline() prints them on stderr.
+    std::vector<std::string> warnings;
+    bool file_start = false; ///< first batch of an input (of an archive member)
+    bool file_end = false; ///< last batch of an input (of an archive member; BatchOutput::file_end)
     /// The input is a regular file read as it is (not compressed, not stdin): a game's bytes
     /// can be read again from it at the game's offset (append_raw_game()).
     bool rereadable = false;
@@ -153,11 +156,12 @@ std::string latin1_games_message(std::uint64_t games, std::string_view more = {}
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
-    OutBuffer out;                   ///< for stdout (or -o)
-    std::string rejects;             ///< raw games with errors
-    std::string accepted;            ///< raw games without
-    std::vector<Splice> splices;     ///< in rejects, accepted or out, in their order
-    std::string io_error;            ///< copied from the batch
+    OutBuffer out;                     ///< for stdout (or -o)
+    std::string rejects;               ///< raw games with errors
+    std::string accepted;              ///< raw games without
+    std::vector<Splice> splices;       ///< in rejects, accepted or out, in their order
+    std::string io_error;              ///< copied from the batch
+    std::vector<std::string> warnings; ///< copied from the batch
     std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
     std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
     /// Per invalid game, when validate writes --html (HtmlBlock).
@@ -200,6 +204,12 @@ class BatchProcessor {
     virtual void process(const Batch& batch, BatchOutput& out) = 0;
 };
 
+/// The inputs: files or stdin, compressed or not, archives (io/input.hpp). Each text is read
+/// as an input of its own, an archive's members in order under the name "ARCHIVE:MEMBER":
+/// files counted, lines numbered, games numbered per text. The pipeline itself says on stderr,
+/// for every command, what it skipped and which texts held no game ("pgnkit: warning: no
+/// games in FILE"); an input that is binary data, like one that cannot be read, is an
+/// io_error ("FILE: not PGN text: binary data at byte N").
 struct PipelineOptions {
     std::vector<std::string> inputs; ///< paths, "-" = stdin
     int jobs = 1;
@@ -208,7 +218,9 @@ struct PipelineOptions {
 };
 
 struct PipelineStats {
+    /// `files` counts texts: every member of an archive is one.
     std::uint64_t files = 0, games = 0, bytes = 0, io_errors = 0;
+    std::uint64_t empty = 0; ///< texts without games (each said in a warning)
     /// The inputs' text, every byte of it (blank lines between games too): decompressed,
     /// and for UTF-16 input the UTF-8 text it reads as. `bytes` counts the games' text only.
     std::uint64_t text_bytes = 0;

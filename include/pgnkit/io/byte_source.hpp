@@ -22,10 +22,21 @@ class IoError : public std::runtime_error {
 };
 
 /// How an input was encoded on disk: compressed, or as UTF-16 text (with a byte-order mark),
-/// which is handed out as UTF-8.
-enum class Compression : std::uint8_t { None, Zstd, Gzip, Utf16LE, Utf16BE };
+/// which is handed out as UTF-8; `Archive` is a member of a zip, 7z or tar archive
+/// (io/input.hpp).
+enum class Compression : std::uint8_t {
+    None,
+    Zstd,
+    Gzip,
+    Utf16LE,
+    Utf16BE,
+    Bzip2,
+    Xz,
+    Lzma,
+    Archive
+};
 
-/// "none", "zstd", "gzip", "utf-16le" or "utf-16be".
+/// "none", "zstd", "gzip", "utf-16le", "utf-16be", "bzip2", "xz", "lzma" or "archive".
 std::string_view compression_name(Compression c);
 
 /// A stream of bytes read in large chunks.
@@ -65,6 +76,15 @@ class ByteSource {
         return true;
     }
 
+    /// Moves to byte `offset` of the underlying input, for a reader of a format that needs it
+    /// (a 7z archive keeps its index at its end). Only a regular file opened by name can; false
+    /// (nothing moved) for every other source.
+    bool seek_to(std::uint64_t offset) {
+        if (!do_seek(offset)) return false;
+        bytes_out_ = offset;
+        return true;
+    }
+
     /// The input's name as given by the user ("-" for stdin, "<memory>" …).
     virtual std::string_view name() const = 0;
     /// Bytes consumed from the underlying file so far (compressed bytes for .zst/.gz).
@@ -80,6 +100,7 @@ class ByteSource {
     virtual std::size_t do_read(char* buf, std::size_t cap) = 0;
     virtual std::string_view do_view(std::size_t /*cap*/) { return {}; }
     virtual bool do_unread(std::size_t /*n*/) { return false; }
+    virtual bool do_seek(std::uint64_t /*offset*/) { return false; }
 
   private:
     std::uint64_t bytes_out_ = 0;
@@ -120,6 +141,10 @@ class MemorySource final : public ByteSource {
     bool views_ = false;
 };
 
+/// Opens `path` ("-" = stdin) as it is, not decoded. Throws IoError if it cannot be opened
+/// (or is a directory).
+std::unique_ptr<ByteSource> open_raw(const std::string& path);
+
 /// Opens `path` ("-" = stdin) and wraps it in a decoder chosen by its magic bytes.
 /// Throws IoError if the file cannot be opened.
 std::unique_ptr<ByteSource> open_source(const std::string& path);
@@ -127,6 +152,10 @@ std::unique_ptr<ByteSource> open_source(const std::string& path);
 /// Wraps `raw` in a zstd or gzip decoder if its first bytes say so; else returns a
 /// source that hands out `raw`'s bytes unchanged.
 std::unique_ptr<ByteSource> make_decoding_source(std::unique_ptr<ByteSource> raw);
+
+/// `inner` after `head`, the bytes read from it so far, as if they had not been read: read
+/// again when the source can (unread()), else handed out again before the rest.
+std::unique_ptr<ByteSource> put_back(std::unique_ptr<ByteSource> inner, std::string head);
 
 /// Reads `inner` ahead on a thread of its own, in pieces of `chunk` bytes, at most `depth`
 /// pieces ahead (memory stays flat): the bytes, the end and a failure (IoError, after every

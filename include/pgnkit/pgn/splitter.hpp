@@ -43,6 +43,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <span>
 #include <string>
@@ -274,6 +275,8 @@ class GameSplitter {
     bool number_line_ = false; // … and one starting with a digit (a move number)
     bool final_done_ = false;
     std::string error_; // deferred IoError from the source
+    /// error_ as thrown (its type says what failed)
+    std::exception_ptr failure_;
     std::uint64_t game_line_ = 1;
     std::uint64_t game_offset_ = 0;
     std::size_t token_start_ = 0; // start of the current comment body
