@@ -19,6 +19,7 @@ void ConvertStats::merge(const ConvertStats& o) {
     unconverted += o.unconverted;
     transcoded += o.transcoded;
     fixed += o.fixed;
+    fens_fixed += o.fens_fixed;
     bytes += o.bytes;
 }
 
@@ -63,6 +64,10 @@ class ConvertProcessor final : public BatchProcessor {
                 if (!writer_.result_fix().to.empty()) {
                     ++stats.fixed;
                     report_fix(out.rejects, span);
+                }
+                if (writer_.fen_fixed()) {
+                    ++stats.fens_fixed;
+                    report_fen_fix(out.rejects, span);
                 }
                 break;
             case GameVerdict::Invalid:
@@ -127,6 +132,14 @@ class ConvertProcessor final : public BatchProcessor {
         line(out, span, loc, "info", "result-fixed",
              fmt::format("result '{}' set to '{}' ({})", f.from.empty() ? "none" : f.from, f.to,
                          line_end_name(f.why)));
+    }
+
+    void report_fen_fix(std::string& out, const GameSpan& span) const {
+        SourceLocation loc{span.first_line, span.first_column, span.offset};
+        for (const Diagnostic& d : writer_.validator().diagnostics())
+            if (d.code == Code::BadFen) loc = d.loc;
+        line(out, span, loc, "info", "fen-fixed",
+             fmt::format("FEN written as '{}'", writer_.validator().repaired_fen()));
     }
 
     const ConvertRunOptions& opts_;
@@ -199,6 +212,9 @@ int run_convert(const ConvertRunOptions& opts) {
         if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
         if (total.fixed)
             s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");
+        if (total.fens_fixed)
+            s +=
+                fmt::format("; {} FEN{} fixed", total.fens_fixed, total.fens_fixed == 1 ? "" : "s");
         s += '\n';
         std::fwrite(s.data(), 1, s.size(), stderr);
     }

@@ -1058,6 +1058,7 @@ class FenProcessor final : public BatchProcessor {
   public:
     FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols) : o_(o) {
         vopts_.piece_letters = o.piece_letters;
+        vopts_.chess960 = o.chess960;
         validator_ = std::make_unique<GameValidator>(vopts_);
         visitor_ = std::make_unique<FenVisitor>(o, *validator_);
         visitor_->columns_ = cols;

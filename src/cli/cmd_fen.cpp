@@ -16,6 +16,7 @@ namespace {
 struct FenCli {
     app::FenRunOptions run;
     std::string format = "fen", ep = "legal", plies = "all", compress = "auto", columns;
+    std::string variant = "standard";
     int every = 1, min_ply = 0, jobs = 0, level = 3;
     bool start = false, progress = false, no_progress = false;
 };
@@ -29,6 +30,7 @@ int run_fen_cli(FenCli& o) {
     for (auto [name, f] : formats)
         if (o.format == name) o.run.format = f;
     chess::parse_ep_mode(o.ep, o.run.ep);
+    o.run.chess960 = o.variant == "chess960";
     if (!app::parse_ply_selection(o.plies, o.run.plies)) {
         fmt::print(stderr, "pgnkit fen: --plies '{}': expected all, end, N or N-M\n", o.plies);
         return ExitError;
@@ -69,6 +71,11 @@ void add_fen(CLI::App& app, Runner& run) {
     cmd->add_option("--every", o->every, "Only plies divisible by K")->check(CLI::Range(1, 100000));
     cmd->add_option("--min-ply", o->min_ply, "Only plies ≥ N")->check(CLI::Range(0, 100000));
     cmd->add_flag("--variations", o->run.variations, "Also walk every variation");
+    cmd->add_option("--variant", o->variant,
+                    "Variant of games without a Variant tag: standard (default) or chess960 "
+                    "(their FEN castling rights read as X-FEN/Shredder-FEN)")
+        ->type_name("VARIANT")
+        ->check(CLI::IsMember({"standard", "chess960"}));
     cmd->add_flag("--skip-check", o->run.skip_check,
                   "Skip positions where the side to move is in check");
     cmd->add_flag(

@@ -19,6 +19,7 @@ struct PerftOptions {
     int depth = -1;
     bool divide = false;
     bool chess960 = false;
+    std::string variant = "standard";
     std::string suite;
     std::uint64_t max_nodes = 0;
 };
@@ -43,7 +44,7 @@ int run_perft(const PerftOptions& o) {
         return ExitError;
     }
     chess::FenParseOptions fo;
-    fo.chess960 = o.chess960;
+    fo.chess960 = o.chess960 || o.variant == "chess960";
     auto parsed = chess::parse_fen(o.fen, fo);
     if (!parsed) {
         fmt::print(stderr, "pgnkit perft: invalid FEN: {}\n", parsed.error().to_string());
@@ -73,8 +74,12 @@ void add_perft(CLI::App& app, Runner& run) {
     cmd->add_option("--fen", opts->fen, "Start position (default: the standard start position)");
     cmd->add_option("-d,--depth", opts->depth, "Depth in plies")->check(CLI::Range(0, 20));
     cmd->add_flag("--divide", opts->divide, "Print '<uci>: <count>' for every root move first");
-    cmd->add_flag("--chess960", opts->chess960,
-                  "Chess960: castling as king-takes-rook in UCI output");
+    cmd->add_option("--variant", opts->variant,
+                    "standard (default: castling rights need the king on e1/e8 and the rook in "
+                    "its corner) or chess960 (X-FEN/Shredder-FEN castling, king-takes-rook UCI)")
+        ->type_name("VARIANT")
+        ->check(CLI::IsMember({"standard", "chess960"}));
+    cmd->add_flag("--chess960", opts->chess960, "Same as --variant chess960");
     cmd->add_option("--suite", opts->suite,
                     "Run a perft suite file (EPD ';D1 n' lines, id/epd/perft blocks, or TSV)");
     cmd->add_option("--max-nodes", opts->max_nodes,

@@ -43,6 +43,7 @@ struct FenRunOptions {
     std::string id_template;          ///< EPD id: "{White}-{Black} {Round}"; empty = game number
     std::vector<std::string> columns; ///< CSV/TSV columns; empty = the default set
     std::string piece_letters;
+    bool chess960 = false; ///< games without a Variant tag are Chess960 (--variant chess960)
 };
 
 /// The column names CSV/TSV know (also the NDJSON keys).
