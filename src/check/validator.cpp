@@ -552,8 +552,13 @@ bool GameValidator::parse_fen_tag() {
             parsed = parse_fen(fen_tag_, fo);
         }
         std::string message = fmt::format("FEN '{}': {}", fen_tag_, e.to_string());
-        if (e.field == "castling" && !chess960_ && !has_variant_)
-            message += " (a Chess960 game needs the tag [Variant \"Chess960\"])";
+        if (e.field == "castling" && !chess960_ && !has_variant_) {
+            // The hint only where the rights are a Chess960 position's.
+            FenParseOptions c960;
+            c960.chess960 = true;
+            if (parse_fen(fen_tag_, c960))
+                message += " (a Chess960 game needs the tag [Variant \"Chess960\"])";
+        }
         if (parsed) {
             // The FEN as written, with the castling field and the fullmove number replaced.
             std::vector<std::string_view> fields;
@@ -1148,11 +1153,11 @@ bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLoca
 void GameValidator::wrong_move_number(const Frame& f) {
     // Once per game: a FEN whose move number is off makes every number of the game wrong
     // (end_game() says how many more there were).
-    if (move_number_diag_ >= 0) {
+    if (move_number_diag_ != -1) {
         ++more_move_numbers_;
         return;
     }
-    move_number_diag_ = int(diags_.size());
+    const std::size_t first = diags_.size();
     const chess::Position& before = f.before_pos();
     int want = before.fullmove_number();
     if (f.expect_number != want)
@@ -1162,6 +1167,7 @@ void GameValidator::wrong_move_number(const Frame& f) {
     else
         add(Code::MoveNumber, f.number_loc,
             fmt::format("'{}...' before a white move", f.expect_number), {}, &before, f.ply + 1);
+    move_number_diag_ = diags_.size() > first ? int(first) : -2; // -2: reported, not kept
 }
 
 void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc,
@@ -1359,7 +1365,7 @@ void GameValidator::end_game() {
     info_.plies = info_.replayed && !frames_.empty() ? frames_[0].ply : 0;
     check_result();
     check_plycount();
-    if (more_move_numbers_ > 0 && opts_.details && move_number_diag_ < int(diags_.size()))
+    if (more_move_numbers_ > 0 && opts_.details && move_number_diag_ >= 0)
         diags_[std::size_t(move_number_diag_)].message +=
             fmt::format(" (and {} more wrong move number{} in this game)", more_move_numbers_,
                         more_move_numbers_ == 1 ? "" : "s");

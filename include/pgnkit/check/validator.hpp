@@ -310,8 +310,9 @@ class GameValidator : public VisitorBase {
     /// The PlyCount tag's value if it is a number (-1: no such tag or not a number).
     long plycount_tag_ = -1;
     SourceLocation plycount_loc_{};
-    /// The game's first move-number diagnostic (its index in diags_, -1: none yet) and how
-    /// many wrong numbers followed it (reported once per game, in end_game()).
+    /// The game's first move-number diagnostic (its index in diags_; -1: none yet, -2: one
+    /// was found but not kept, its severity Ignore) and how many wrong numbers followed it
+    /// (reported once per game, in end_game()).
     int move_number_diag_ = -1;
     int more_move_numbers_ = 0;
     bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;

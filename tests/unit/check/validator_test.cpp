@@ -876,3 +876,12 @@ TEST_CASE("validator: a FEN with a wrong move number gives one move-number warni
           "move number 1 but the position is at move 20 (and 2 more wrong move numbers in this "
           "game)");
 }
+
+TEST_CASE("validator: an ignored move-number warning lends its count to no other diagnostic",
+          "[validator]") {
+    ValidateOptions o;
+    o.severities.set(Code::MoveNumber, Severity::Ignore);
+    auto v = validate(game("1. e4 e5 3. Nf3 Nc6 5. Bb5 a6 7. Ba4 *", "[PlyCount \"3\"]\n"), o);
+    CHECK(v.codes == std::vector<std::string>{"plycount-mismatch"});
+    CHECK(v.message("plycount-mismatch") == "PlyCount 3 but the main line has 7 plies");
+}
