@@ -184,6 +184,7 @@ awk -F'\t' -v OFS='\t' '
             if (ours ~ /^invalid: result-contradicts-position/) return "result-contradicts-position"
             if (ours ~ /^invalid: result-mismatch/) return "result-mismatch"
             if (ours ~ /^invalid: unsupported-variant/) return "unsupported-variant"
+            if (ours ~ /^invalid: bad-fen/) return "bad-fen"
             if (ours ~ /^invalid: bad-san: .h6\*/) return "glued-result"
             if (ours ~ /^invalid: bad-san/) return "piece-letters-language"
             return "other"

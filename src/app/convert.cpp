@@ -30,6 +30,7 @@ void ConvertStats::merge(const ConvertStats& o) {
     unconverted += o.unconverted;
     transcoded += o.transcoded;
     fixed += o.fixed;
+    fens_fixed += o.fens_fixed;
     bytes += o.bytes;
 }
 
@@ -76,6 +77,10 @@ class ConvertProcessor final : public BatchProcessor {
                 if (!writer_.result_fix().to.empty()) {
                     ++stats.fixed;
                     report_fix(out.rejects, span, g.in_file);
+                }
+                if (writer_.fen_fixed()) {
+                    ++stats.fens_fixed;
+                    report_fen_fix(out.rejects, span, g.in_file);
                 }
                 break;
             case GameVerdict::Invalid:
@@ -157,6 +162,14 @@ class ConvertProcessor final : public BatchProcessor {
                          line_end_name(f.why)));
     }
 
+    void report_fen_fix(std::string& out, const GameSpan& span, std::uint64_t in_file) const {
+        SourceLocation loc{span.first_line, span.first_column, span.offset};
+        for (const Diagnostic& d : writer_.validator().diagnostics())
+            if (d.code == Code::BadFen) loc = d.loc;
+        line(out, span, in_file, loc, "info", "fen-fixed",
+             fmt::format("FEN written as '{}'", writer_.validator().repaired_fen()));
+    }
+
     const ConvertRunOptions& opts_;
     PgnReader reader_;
     PgnWriter writer_;
@@ -234,6 +247,8 @@ void print_summary(const ConvertRunOptions& opts, std::uint64_t files, const Con
     if (total.transcoded) s += fmt::format("; {} transcoded from Latin-1", total.transcoded);
     if (total.fixed)
         s += fmt::format("; {} result{} fixed", total.fixed, total.fixed == 1 ? "" : "s");
+    if (total.fens_fixed)
+        s += fmt::format("; {} FEN{} fixed", total.fens_fixed, total.fens_fixed == 1 ? "" : "s");
     if (opts.in_place)
         s += fmt::format("; {} of {} file{} rewritten", rewritten, opts.inputs.size(),
                          opts.inputs.size() == 1 ? "" : "s");

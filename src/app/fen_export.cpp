@@ -1063,6 +1063,7 @@ class FenProcessor final : public BatchProcessor {
     FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols) : o_(o) {
         vopts_.piece_letters = o.input_piece_letters;
         vopts_.severities = o.severities;
+        vopts_.chess960 = o.chess960;
         validator_ = std::make_unique<GameValidator>(vopts_);
         visitor_ = std::make_unique<FenVisitor>(o, *validator_);
         visitor_->columns_ = cols;
@@ -1204,9 +1205,9 @@ int run_fen(const FenRunOptions& opts) {
     if (opts.summary || total.invalid) {
         std::string with_errors;
         if (total.invalid)
-            with_errors = fmt::format(
-                ": {}; {}", errors.by_code(),
-                opts.valid_only ? "skipped (--valid-only)" : "positions up to the error written");
+            with_errors = fmt::format(": {}; {}", errors.by_code(),
+                                      opts.valid_only ? "skipped (--valid-only)"
+                                                      : "positions up to the error written");
         fmt::print(stderr, "{}: {} game{} ({} with errors{}), {} positions written{}{}\n",
                    message_prefix(), total.games, total.games == 1 ? "" : "s", total.invalid,
                    with_errors, total.positions,

@@ -865,7 +865,7 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
     }
     o += "</p>\n<div class=\"body\">\n";
     if (board_diag) {
-        auto parsed = parse_fen(board_diag->fen, FenParseOptions{true, false});
+        auto parsed = parse_fen(board_diag->fen, FenParseOptions{true, true});
         if (parsed) {
             const Position& pos = parsed.value().position;
             AttemptedMove am = find_attempted_move(pos, board_diag->token, g.piece_letters);

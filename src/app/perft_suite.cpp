@@ -114,6 +114,18 @@ std::vector<PerftCase> read_perft_suite(std::istream& in) {
             throw std::runtime_error(fmt::format("line {}: cannot read '{}'", line, s));
         }
     }
+    // Suites of EPD lines do not say which positions are Chess960 (shakmaty's and
+    // python-chess' chess960 suites, Ethereal's fischer.epd): a case whose castling rights do
+    // not fit standard chess and fit Chess960 is marked so. Only here, in test data: a game's
+    // FEN needs its Variant tag.
+    for (PerftCase& c : cases) {
+        if (c.chess960) continue;
+        auto standard = chess::parse_fen(c.fen);
+        if (standard || standard.error().field != "castling") continue;
+        chess::FenParseOptions o;
+        o.chess960 = true;
+        c.chess960 = chess::parse_fen(c.fen, o).ok();
+    }
     return cases;
 }
 

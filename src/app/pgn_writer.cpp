@@ -213,6 +213,7 @@ void PgnWriter::begin_game(const GameSpan& span) {
     result_text_.clear();
     verdict_ = GameVerdict::Invalid;
     fix_ = ResultFix{};
+    fen_fixed_ = false;
     final_fen_.clear();
 }
 
@@ -564,13 +565,19 @@ void PgnWriter::finish() {
     }
 
     bool error = validator_.has_error();
-    if (error && opts_.fix_result && !decided.empty()) {
-        // Errors about the result are what the fix repairs; any other error stands.
+    const bool fix_fen = opts_.fix_fen && !validator_.repaired_fen().empty();
+    if (error && ((opts_.fix_result && !decided.empty()) || fix_fen)) {
+        // Errors about the result (the FEN) are what --fix-result (--fix-fen) repairs; any
+        // other error stands. (A repaired FEN is the game's only bad-fen.)
         error = false;
-        for (const Diagnostic& d : validator_.diagnostics())
-            if (d.severity == Severity::Error && d.code != Code::ResultMismatch &&
-                d.code != Code::ResultContradictsPosition)
-                error = true;
+        for (const Diagnostic& d : validator_.diagnostics()) {
+            if (d.severity != Severity::Error) continue;
+            const bool fixed =
+                (opts_.fix_result && !decided.empty() &&
+                 (d.code == Code::ResultMismatch || d.code == Code::ResultContradictsPosition)) ||
+                (fix_fen && d.code == Code::BadFen);
+            if (!fixed) error = true;
+        }
     }
     if (error) {
         verdict_ = GameVerdict::Invalid;
@@ -596,6 +603,7 @@ void PgnWriter::finish() {
     } else {
         result_text_.assign(current);
     }
+    fen_fixed_ = fix_fen;
     pending_opens_ = 0; // every variation is closed by now
     put_token(result_text_);
     put_char('\n');
@@ -762,6 +770,7 @@ void PgnWriter::make_header() const {
         std::string_view value = tag_value(tags_[i]);
         if (opts_.add_plycount && name == "PlyCount") value = plycount;
         if (opts_.add_fen && name == "FinalFEN" && !final_fen_.empty()) value = final_fen_;
+        if (fen_fixed_ && name == "FEN") value = validator_.repaired_fen();
         put_tag(name, value);
     }
     for (; next_added < n_added; ++next_added)

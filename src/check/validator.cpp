@@ -153,6 +153,7 @@ enum class TagName : unsigned {
     EventDate,
     Elo,
     Eco,
+    PlyCount,
     Other
 };
 
@@ -238,7 +239,10 @@ TagName classify_tag(std::string_view n) {
         return is(n, "Variant")   ? TagName::Variant
                : is(n, "UTCDate") ? TagName::UTCDate
                                   : TagName::Other;
-    case 8: return is(n, "WhiteElo") || is(n, "BlackElo") ? TagName::Elo : TagName::Other;
+    case 8:
+        return is(n, "WhiteElo") || is(n, "BlackElo") ? TagName::Elo
+               : is(n, "PlyCount")                    ? TagName::PlyCount
+                                                      : TagName::Other;
     case 9: return is(n, "EventDate") ? TagName::EventDate : TagName::Other;
     case 11: return is(n, "Termination") ? TagName::Termination : TagName::Other;
     default: return TagName::Other;
@@ -309,6 +313,10 @@ void GameValidator::begin_game(const GameSpan& span) {
     tag_count_ = 0;
     seven_seen_ = 0;
     has_fen_ = has_setup_ = has_variant_ = has_result_tag_ = false;
+    repaired_fen_.clear();
+    plycount_tag_ = -1;
+    move_number_diag_ = -1;
+    more_move_numbers_ = 0;
     skip_ = false;
     chess960_ = false;
     depth_ = 0;
@@ -406,6 +414,13 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
     case TagName::Eco:
         if (!valid_eco(value)) tag_problem(TagProblem::Eco, name, value, loc);
         break;
+    case TagName::PlyCount:
+        if (!value.empty() && value.size() <= 9 &&
+            std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+            plycount_tag_ = std::stol(std::string(value));
+            copy_location(plycount_loc_, loc);
+        }
+        break;
     case TagName::Site:
     case TagName::Other: break;
     }
@@ -463,24 +478,36 @@ void GameValidator::check_tags() {
         return;
     }
     if (seven_seen_ == (1u << std::size(SevenTags)) - 1) return;
+    // One diagnostic per game, naming every missing tag (a game without Site and Round has one
+    // defect, its header, not two).
+    std::string names, quoted;
+    int missing = 0;
     for (std::size_t k = 0; k < std::size(SevenTags); ++k) {
-        if (!(seven_seen_ & (1u << k)))
-            add(Code::MissingTag, first_move_loc_,
-                opts_.details ? fmt::format("missing tag '{}' (Seven Tag Roster)", SevenTags[k])
-                              : std::string(),
-                SevenTags[k]);
+        if (seven_seen_ & (1u << k)) continue;
+        ++missing;
+        if (!names.empty()) names += ", ", quoted += ", ";
+        names += SevenTags[k];
+        quoted += fmt::format("'{}'", SevenTags[k]);
     }
+    add(Code::MissingTag, first_move_loc_,
+        opts_.details
+            ? fmt::format("missing tag{} {} (Seven Tag Roster)", missing == 1 ? "" : "s", quoted)
+            : std::string(),
+        names);
 }
 
 bool GameValidator::setup_start() {
+    chess960_ = opts_.chess960; // the caller's default (--variant); a Variant tag decides
     if (has_variant_) {
         std::string v = lower_alnum(variant_tag_);
         if (v == "regular") v = "standard"; // kokopu writes Variant "Regular" for standard chess
         if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" ||
             v == "frc" || v == "chess960fischerrandom")
             chess960_ = true;
-        else if (!(v.empty() || v == "standard" || v == "chess" || v == "normal" ||
-                   v == "fromposition" || v == "classical" || v == "orthodox")) {
+        else if (v == "standard" || v == "chess" || v == "normal" || v == "fromposition" ||
+                 v == "classical" || v == "orthodox")
+            chess960_ = false;
+        else if (!v.empty()) {
             add(Code::UnsupportedVariant, variant_loc_,
                 fmt::format("variant '{}' is not supported: the game is counted, not replayed",
                             variant_tag_),
@@ -503,20 +530,71 @@ bool GameValidator::setup_start() {
             has_setup_ ? fmt::format("FEN tag with SetUp \"{}\" (expected \"1\")", setup_tag_)
                        : std::string("FEN tag without SetUp \"1\""),
             "SetUp");
+    return parse_fen_tag();
+}
+
+bool GameValidator::parse_fen_tag() {
+    // Which game the FEN belongs to is the Variant's to say (or the caller's default): a
+    // castling right that does not fit standard chess is an error, not a switch to Chess960
+    // rules (which would let impossible castlings pass as legal).
     FenParseOptions fo;
     fo.chess960 = chess960_;
+    fo.strict_fullmove = true;
     auto parsed = parse_fen(fen_tag_, fo);
     if (!parsed) {
-        add(Code::BadFen, fen_loc_,
-            fmt::format("FEN '{}': {}", fen_tag_, parsed.error().to_string()), fen_tag_);
-        return false;
+        const FenError e = parsed.error();
+        // A castling right the position cannot have, or fullmove 0, has one meaning: the game
+        // is replayed without the right (from move 1), so that its moves are still checked.
+        const bool repairable = e.field == "castling" || e.field == "fullmove";
+        if (repairable) {
+            fo.lenient_castling = true;
+            fo.strict_fullmove = false;
+            parsed = parse_fen(fen_tag_, fo);
+        }
+        std::string message = fmt::format("FEN '{}': {}", fen_tag_, e.to_string());
+        if (e.field == "castling" && !chess960_ && !has_variant_) {
+            // The hint only where the rights are a Chess960 position's.
+            FenParseOptions c960;
+            c960.chess960 = true;
+            if (parse_fen(fen_tag_, c960))
+                message += " (a Chess960 game needs the tag [Variant \"Chess960\"])";
+        }
+        if (parsed) {
+            // The FEN as written, with the castling field and the fullmove number replaced.
+            std::vector<std::string_view> fields;
+            for (std::size_t i = 0; i < fen_tag_.size();) {
+                while (i < fen_tag_.size() && (fen_tag_[i] == ' ' || fen_tag_[i] == '\t')) ++i;
+                std::size_t j = i;
+                while (j < fen_tag_.size() && fen_tag_[j] != ' ' && fen_tag_[j] != '\t') ++j;
+                if (j > i) fields.push_back(std::string_view(fen_tag_).substr(i, j - i));
+                i = j;
+            }
+            const std::string canonical = format_fen(parsed->position);
+            std::size_t c = canonical.find(' ', canonical.find(' ') + 1) + 1;
+            const std::string castling = canonical.substr(c, canonical.find(' ', c) - c);
+            repaired_fen_.clear();
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                if (i) repaired_fen_ += ' ';
+                if (i == 2)
+                    repaired_fen_ += castling;
+                else if (i == 5 && fields[i].find_first_not_of('0') == std::string_view::npos)
+                    repaired_fen_ += '1';
+                else
+                    repaired_fen_ += fields[i];
+            }
+            message += fmt::format("; replayed from '{}'", repaired_fen_);
+        }
+        add(Code::BadFen, fen_loc_, std::move(message), fen_tag_);
+        if (!parsed) return false;
     }
-    for (const auto& note : parsed->notes)
+    for (const auto& note : parsed->notes) {
+        // What the repair did is in the bad-fen message.
+        if (!repaired_fen_.empty() &&
+            (note.rfind("castling right '", 0) == 0 || note.rfind("fullmove number 0", 0) == 0))
+            continue;
         add(Code::BadTag, fen_loc_, fmt::format("FEN: {}", note), fen_tag_);
+    }
     start_ = parsed->position;
-    if (start_.chess960() && !chess960_ && has_variant_)
-        add(Code::BadTag, variant_loc_,
-            "FEN castling rights are Chess960's but the Variant tag is not", variant_tag_);
     return true;
 }
 
@@ -1073,6 +1151,13 @@ bool GameValidator::move_notes(Frame& f, std::string_view text, const SourceLoca
 }
 
 void GameValidator::wrong_move_number(const Frame& f) {
+    // Once per game: a FEN whose move number is off makes every number of the game wrong
+    // (end_game() says how many more there were).
+    if (move_number_diag_ != -1) {
+        ++more_move_numbers_;
+        return;
+    }
+    const std::size_t first = diags_.size();
     const chess::Position& before = f.before_pos();
     int want = before.fullmove_number();
     if (f.expect_number != want)
@@ -1082,6 +1167,7 @@ void GameValidator::wrong_move_number(const Frame& f) {
     else
         add(Code::MoveNumber, f.number_loc,
             fmt::format("'{}...' before a white move", f.expect_number), {}, &before, f.ply + 1);
+    move_number_diag_ = diags_.size() > first ? int(first) : -2; // -2: reported, not kept
 }
 
 void GameValidator::wrong_suffix(const Frame& f, std::string_view text, const SourceLocation& loc,
@@ -1213,6 +1299,28 @@ void GameValidator::check_result() {
     SourceLocation at = result_marker_.empty() ? result_tag_loc_ : result_loc_;
     const Position& p = f.pos;
     if (r.empty()) return;
+    if (r == "*" && f.end != LineEnd::None) {
+        // '*' records no result (puzzle and study databases end their games so): the rules
+        // decided it, the moves are legal; worth a warning, not an invalid game.
+        static constexpr std::string_view how[] = {"",
+                                                   "",
+                                                   "stalemate",
+                                                   "a dead position (insufficient material)",
+                                                   "the 75-move rule",
+                                                   "fivefold repetition"};
+        const std::string_view decided = f.end == LineEnd::Checkmate
+                                             ? (p.side_to_move() == Color::White ? "0-1" : "1-0")
+                                             : "1/2-1/2";
+        add(Code::UnrecordedResultAtEnd, at,
+            f.end == LineEnd::Checkmate
+                ? fmt::format("result '*' (not recorded) but {} is checkmated: the result is {}",
+                              p.side_to_move() == Color::White ? "White" : "Black", decided)
+                : fmt::format("result '*' (not recorded) but the game ended in a draw by {}: the "
+                              "result is 1/2-1/2",
+                              how[static_cast<int>(f.end)]),
+            r, &p, f.ply);
+        return;
+    }
     if (f.end == LineEnd::Checkmate) {
         std::string_view want = p.side_to_move() == Color::White ? "0-1" : "1-0";
         if (r != want)
@@ -1256,7 +1364,24 @@ void GameValidator::end_game() {
     // Main-line plies: frame 0 counts them (it is reset at end_tags of a replayed game).
     info_.plies = info_.replayed && !frames_.empty() ? frames_[0].ply : 0;
     check_result();
+    check_plycount();
+    if (more_move_numbers_ > 0 && opts_.details && move_number_diag_ >= 0)
+        diags_[std::size_t(move_number_diag_)].message +=
+            fmt::format(" (and {} more wrong move number{} in this game)", more_move_numbers_,
+                        more_move_numbers_ == 1 ? "" : "s");
     // Leave the frames as they are: they are reset at the next end_tags.
+}
+
+void GameValidator::check_plycount() {
+    // PlyCount is the main line's number of plies (PGN standard §9.2.1); only a main line that
+    // was replayed to its end is counted (an error that stopped it is reported already).
+    if (plycount_tag_ < 0 || skip_ || depth_ == 0 || frames_[0].stop.dead) return;
+    const int plies = frames_[0].ply;
+    if (plycount_tag_ != plies)
+        add(Code::PlyCountMismatch, plycount_loc_,
+            fmt::format("PlyCount {} but the main line has {} pl{}", plycount_tag_, plies,
+                        plies == 1 ? "y" : "ies"),
+            {}, nullptr, plies);
 }
 
 } // namespace pgnkit

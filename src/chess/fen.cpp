@@ -130,8 +130,10 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
         return fail("side", fmt::format("'{}' is neither w nor b", fields[1]));
     pos.finish(); // king squares, needed below
 
-    // 3. Castling: KQkq (X-FEN: the outermost rook), or rook files A-H/a-h (Shredder/X-FEN).
-    bool chess960 = opts.chess960;
+    // 3. Castling. Standard chess: KQkq (or Shredder-FEN's HAha), each with the king on e1/e8
+    // and the rook in its corner. Chess960 (only when asked for: the FEN alone does not say
+    // which game it is): KQkq for the outermost rook (X-FEN), or rook files A-H/a-h.
+    const bool chess960 = opts.chess960;
     if (fields[2] != "-") {
         std::string_view cs = fields[2];
         bool seen[4] = {};
@@ -142,31 +144,41 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
             char u = char(c & ~0x20);
             Square k = pos.king_square(col);
             Square rook = NoSquare;
-            CastleSide side;
-            if (u == 'K' || u == 'Q') {
+            CastleSide side = CastleSide::King;
+            std::string why; // why the right cannot be, "" if it can
+            if (u != 'K' && u != 'Q' && (u < 'A' || u > 'H'))
+                return fail("castling", fmt::format("unknown castling letter '{}'", c));
+            if (!chess960) {
+                const int back = col == Color::White ? 0 : 7;
+                const Square home = make_square(4, back);
+                side = (u == 'K' || u == 'H') ? CastleSide::King : CastleSide::Queen;
+                rook = make_square(side == CastleSide::King ? 7 : 0, back);
+                if (u != 'K' && u != 'Q' && u != 'A' && u != 'H')
+                    why = "standard chess castles only with the rooks on the a- and h-files";
+                else if (k != home)
+                    why =
+                        fmt::format("the {} king is not on {}", color_name(col), square_name(home));
+                else if (pos.piece_on(rook) != make_piece(col, PieceType::Rook))
+                    why = fmt::format("no {} rook on {}", color_name(col), square_name(rook));
+            } else if (u == 'K' || u == 'Q') {
                 side = u == 'K' ? CastleSide::King : CastleSide::Queen;
                 rook = outer_rook(pos, col, side);
-            } else if (u >= 'A' && u <= 'H') {
-                if (relative_rank(col, k) == 0) {
-                    rook = make_square(u - 'A', col == Color::White ? 0 : 7);
-                    side = file_of(rook) > file_of(k) ? CastleSide::King : CastleSide::Queen;
-                    if (pos.piece_on(rook) != make_piece(col, PieceType::Rook)) rook = NoSquare;
-                } else {
-                    side = (u - 'A') > file_of(k) ? CastleSide::King : CastleSide::Queen;
-                }
-                chess960 = true;
+            } else if (relative_rank(col, k) == 0) {
+                rook = make_square(u - 'A', col == Color::White ? 0 : 7);
+                side = file_of(rook) > file_of(k) ? CastleSide::King : CastleSide::Queen;
+                if (pos.piece_on(rook) != make_piece(col, PieceType::Rook)) rook = NoSquare;
             } else {
-                return fail("castling", fmt::format("unknown castling letter '{}'", c));
+                side = (u - 'A') > file_of(k) ? CastleSide::King : CastleSide::Queen;
             }
+            if (chess960 && relative_rank(col, k) != 0)
+                why = fmt::format("the {} king is not on its first rank", color_name(col));
+            else if (chess960 && rook == NoSquare)
+                why = fmt::format("no {} rook for it", color_name(col));
             // Test the pieces first: a right that lenient mode drops must not count as seen (with
             // the king off its first rank, "CG" would otherwise be two rights on one side).
-            if (rook == NoSquare || relative_rank(col, k) != 0) {
-                std::string why =
-                    relative_rank(col, k) != 0
-                        ? fmt::format("the {} king is not on its first rank", color_name(col))
-                        : fmt::format("no {} rook for '{}'", color_name(col), c);
+            if (!why.empty()) {
                 if (!opts.lenient_castling)
-                    return fail("castling", fmt::format("'{}' but {}", c, why));
+                    return fail("castling", fmt::format("castling right '{}' but {}", c, why));
                 out.notes.push_back(fmt::format("castling right '{}' dropped: {}", c, why));
                 continue;
             }
@@ -182,7 +194,6 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
             }
             last_rank = i;
             pos.set_castling(col, side, rook);
-            if (file_of(k) != 4 || (file_of(rook) != 0 && file_of(rook) != 7)) chess960 = true;
         }
     }
     pos.set_chess960(chess960);
@@ -217,6 +228,8 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
         if (padded)
             out.notes.push_back(fmt::format("fullmove number '{}' has leading zeros", fields[5]));
         if (full == 0) {
+            if (opts.strict_fullmove)
+                return fail("fullmove", "0, but the fullmove number starts at 1");
             out.notes.push_back("fullmove number 0 read as 1");
             full = 1;
         }

@@ -22,6 +22,7 @@ struct BoardOptions {
     std::string arrow;                   ///< "e2e4": an arrow on the SVG image
     bool flip = false;
     bool chess960 = false;
+    std::string variant = "standard";
     std::string ep = "legal";
 };
 
@@ -54,7 +55,7 @@ int run_board(const BoardOptions& o) {
     if (fen.empty()) fen = chess::StartFen;
 
     chess::FenParseOptions fo;
-    fo.chess960 = o.chess960;
+    fo.chess960 = o.chess960 || o.variant == "chess960";
     auto parsed = chess::parse_fen(fen, fo);
     if (!parsed) {
         fmt::print(stderr, "pgnkit board: error: invalid FEN: {}\n",
@@ -109,7 +110,12 @@ void add_board(CLI::App& app, Runner& run) {
                     "pseudo (a pawn stands beside), always (after every double push)")
         ->type_name("MODE")
         ->check(CLI::IsMember({"legal", "pseudo", "always"}));
-    cmd->add_flag("--chess960", opts->chess960, "Read the position as Chess960");
+    cmd->add_option("--variant", opts->variant,
+                    "Read the position as standard chess (default: castling rights need the king "
+                    "on e1/e8 and the rook in its corner) or chess960 (X-FEN/Shredder-FEN)")
+        ->type_name("VARIANT")
+        ->check(CLI::IsMember({"standard", "chess960"}));
+    cmd->add_flag("--chess960", opts->chess960, "Same as --variant chess960");
     cmd->add_option("--arrow", opts->arrow, "With --svg: draw an arrow, e.g. e2e4")
         ->type_name("FROMTO")
         ->check(CLI::Validator(

@@ -169,6 +169,9 @@ void add_convert(CLI::App& app, Runner& run) {
     cmd->add_flag("--fix-result", o->run.writer.fix_result,
                   "Set the result from the final position when it decides the game (mate, "
                   "stalemate, automatic draw); each fix is reported on stderr");
+    cmd->add_flag("--fix-fen", o->run.writer.fix_fen,
+                  "Repair FEN tags whose defect has one meaning (castling rights without their "
+                  "king or rook dropped, fullmove number 0 written as 1); each fix is reported");
     cmd->add_flag("--add-plycount", o->run.writer.add_plycount, "Add a PlyCount tag");
     cmd->add_flag("--add-fen", o->run.writer.add_fen,
                   "Add a FinalFEN tag with the final position of the main line");

@@ -15,6 +15,7 @@ struct FenCli {
     const CLI::App* cmd = nullptr;
     app::FenRunOptions run;
     std::string format = "fen", ep = "legal", plies = "all", compress = "auto", columns;
+    std::string variant = "standard";
     int every = 1, min_ply = 0, jobs = 0, level = 3;
     bool start = false;
     ProgressOptions progress;
@@ -68,6 +69,7 @@ int run_fen_cli(FenCli& o) {
     for (auto [name, f] : formats)
         if (o.format == name) o.run.format = f;
     chess::parse_ep_mode(o.ep, o.run.ep);
+    o.run.chess960 = o.variant == "chess960";
     if (!app::parse_ply_selection(o.plies, o.run.plies))
         return usage_error("fen", "--plies '{}': expected all, end, N or N-M", o.plies);
     o.run.plies.start = o.start;
@@ -109,6 +111,11 @@ void add_fen(CLI::App& app, Runner& run) {
         ->type_name("N")
         ->check(number_in(0, 100000));
     cmd->add_flag("--variations", o->run.variations, "Also walk every variation");
+    cmd->add_option("--variant", o->variant,
+                    "Variant of games without a Variant tag: standard (default) or chess960 "
+                    "(their FEN castling rights read as X-FEN/Shredder-FEN)")
+        ->type_name("VARIANT")
+        ->check(CLI::IsMember({"standard", "chess960"}));
     cmd->add_flag("--skip-check", o->run.skip_check,
                   "Skip positions where the side to move is in check");
     cmd->add_flag(

@@ -20,6 +20,7 @@ struct PerftOptions {
     int depth = -1;
     bool divide = false;
     bool chess960 = false;
+    std::string variant = "standard";
     std::string suite;
     std::uint64_t max_nodes = 0;
 };
@@ -53,7 +54,7 @@ int run_perft(const PerftOptions& o) {
         return usage_error("perft", "--depth is required (or --suite)");
     }
     chess::FenParseOptions fo;
-    fo.chess960 = o.chess960;
+    fo.chess960 = o.chess960 || o.variant == "chess960";
     auto parsed = chess::parse_fen(o.fen, fo);
     if (!parsed) {
         fmt::print(stderr, "pgnkit perft: error: invalid FEN: {}\n", parsed.error().to_string());
@@ -87,8 +88,12 @@ void add_perft(CLI::App& app, Runner& run) {
         ->type_name("N")
         ->check(number_in(0, 20));
     cmd->add_flag("--divide", opts->divide, "Print '<uci>: <count>' for every root move first");
-    cmd->add_flag("--chess960", opts->chess960,
-                  "Chess960: castling as king-takes-rook in UCI output");
+    cmd->add_option("--variant", opts->variant,
+                    "standard (default: castling rights need the king on e1/e8 and the rook in "
+                    "its corner) or chess960 (X-FEN/Shredder-FEN castling, king-takes-rook UCI)")
+        ->type_name("VARIANT")
+        ->check(CLI::IsMember({"standard", "chess960"}));
+    cmd->add_flag("--chess960", opts->chess960, "Same as --variant chess960");
     cmd->add_option("--suite", opts->suite,
                     "Run a perft suite file (EPD ';D1 n' lines, id/epd/perft blocks, or TSV)")
         ->type_name("FILE");

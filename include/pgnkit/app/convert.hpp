@@ -29,7 +29,7 @@ struct ConvertRunOptions {
 /// Counters of a run; mergeable (per worker).
 struct ConvertStats {
     std::uint64_t games = 0, converted = 0, invalid = 0, unconverted = 0;
-    std::uint64_t transcoded = 0, fixed = 0, bytes = 0;
+    std::uint64_t transcoded = 0, fixed = 0, fens_fixed = 0, bytes = 0;
     void merge(const ConvertStats& o);
 };
 

@@ -43,9 +43,10 @@ struct FenRunOptions {
     bool progress = false;
     std::string id_template;          ///< EPD id: "{White}-{Black} {Round}"; empty = game number
     std::vector<std::string> columns; ///< CSV/TSV columns; empty = the default set
-    std::string piece_letters;       ///< SAN letters written (sm, move_san), "" = English
-    std::string input_piece_letters; ///< SAN letters read, "" = English
-    SeverityTable severities;        ///< --error/--warn/--ignore/--strict
+    std::string piece_letters;        ///< SAN letters written (sm, move_san), "" = English
+    std::string input_piece_letters;  ///< SAN letters read, "" = English
+    SeverityTable severities;         ///< --error/--warn/--ignore/--strict
+    bool chess960 = false; ///< games without a Variant tag are Chess960 (--variant chess960)
 };
 
 /// The column names CSV/TSV know (also the NDJSON keys).

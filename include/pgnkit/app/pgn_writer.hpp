@@ -49,6 +49,9 @@ struct PgnWriterOptions {
     bool strip_clocks = false; ///< remove [%clk …] commands from comments
     bool strip_evals = false;  ///< remove [%eval …] commands from comments
     bool fix_result = false;   ///< result from the final position when the rules decide it
+    /// FEN tag repaired where its defect has one meaning (GameValidator::repaired_fen():
+    /// castling rights the position cannot have dropped, fullmove 0 written as 1)
+    bool fix_fen = false;
     bool add_plycount = false; ///< PlyCount tag (main-line plies)
     bool add_fen = false;      ///< FinalFEN tag (the position after the last main-line move)
     int line_width = 79;       ///< PGN §8.2.1: lines of at most 79 columns
@@ -109,6 +112,9 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     bool transcoded() const { return latin1_; }
     /// The result fix made in the last game, if any (`to` empty: none).
     const ResultFix& result_fix() const { return fix_; }
+    /// Whether the last game's FEN tag was written repaired (--fix-fen): then
+    /// validator().repaired_fen() is what was written.
+    bool fen_fixed() const { return fen_fixed_; }
     /// Why a valid game was not converted, and where.
     const std::string& unconverted_reason() const { return unconverted_reason_; }
     SourceLocation unconverted_loc() const { return unconverted_loc_; }
@@ -183,6 +189,7 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     SourceLocation unconverted_loc_{};
     GameVerdict verdict_ = GameVerdict::Invalid;
     ResultFix fix_;
+    bool fen_fixed_ = false;
     std::string final_fen_;
 };
 

@@ -24,6 +24,8 @@ struct ValidateOptions {
     /// Diagnostics carry their message, token, FEN and suggestion; false keeps only the code,
     /// severity and location (for runs that only count them: validate -q, stats).
     bool details = true;
+    /// Games without a Variant tag are Chess960 (--variant chess960); a Variant tag decides.
+    bool chess960 = false;
 };
 
 /// How a replayed line ended by rule (automatic game end).
@@ -126,6 +128,11 @@ class GameValidator : public VisitorBase {
     /// info().plies, without the texts.
     int plies() const { return info_.plies; }
     bool has_error() const { return errors_ > 0; }
+    /// The FEN tag with the defects that have one meaning repaired (castling rights the
+    /// position cannot have dropped, fullmove number 0 written as 1), when the game's FEN had
+    /// such a defect: the bad-fen error was reported and the game replayed from this FEN.
+    /// Empty otherwise.
+    const std::string& repaired_fen() const { return repaired_fen_; }
 
   private:
     struct Frame {
@@ -200,7 +207,11 @@ class GameValidator : public VisitorBase {
                                                   std::string_view value,
                                                   const SourceLocation& loc);
     void check_result();
+    void check_plycount();
     bool setup_start();
+    /// The FEN tag parsed; a defect with one meaning (see repaired_fen()) is reported and
+    /// repaired. False if the game cannot be replayed.
+    bool parse_fen_tag();
     /// The history of the line `f` after a move (f.before_pos() the position before it).
     void advance(Frame& f);
     /// advance(), then the line's end if the rules end it.
@@ -295,7 +306,15 @@ class GameValidator : public VisitorBase {
     std::array<std::uint64_t, 2> tag_filter_{};
     std::size_t tag_count_ = 0; ///< tags read (also past the first 256)
     unsigned seven_seen_ = 0;   ///< a bit per Seven Tag Roster name present
-    std::string fen_tag_, setup_tag_, variant_tag_, result_tag_;
+    std::string fen_tag_, setup_tag_, variant_tag_, result_tag_, repaired_fen_;
+    /// The PlyCount tag's value if it is a number (-1: no such tag or not a number).
+    long plycount_tag_ = -1;
+    SourceLocation plycount_loc_{};
+    /// The game's first move-number diagnostic (its index in diags_; -1: none yet, -2: one
+    /// was found but not kept, its severity Ignore) and how many wrong numbers followed it
+    /// (reported once per game, in end_game()).
+    int move_number_diag_ = -1;
+    int more_move_numbers_ = 0;
     bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;
     SourceLocation fen_loc_{}, variant_loc_{}, result_tag_loc_{};
     SourceLocation first_move_loc_{};

@@ -24,8 +24,14 @@ struct FenParseOptions {
     /// Drop castling rights whose king or rook is not in place (with a note) instead of
     /// refusing the FEN.
     bool lenient_castling = false;
-    /// Treat the position as Chess960 even if it looks standard.
+    /// Read the position as Chess960: castling rights for the outermost rook (X-FEN KQkq) or
+    /// for a rook file (Shredder-FEN A-H/a-h), the king anywhere on its first rank. Otherwise
+    /// a right needs the king on e1/e8 and the rook in its corner: the FEN alone never makes a
+    /// game Chess960 (a right that does not fit standard chess is an error, or dropped).
     bool chess960 = false;
+    /// Refuse a fullmove number of 0 (FEN counts from 1) instead of reading it as 1 with a
+    /// note.
+    bool strict_fullmove = false;
 };
 
 /// A parsed FEN, and the liberties the parser took (4-field EPD form, castling letter order,

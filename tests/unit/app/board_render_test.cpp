@@ -147,7 +147,7 @@ TEST_CASE("fen error: the caret is under the offending field", "[board]") {
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().field == "castling");
     std::string msg = app::format_fen_error(fen, r.error());
-    CHECK(msg == "castling: 'K' but no white rook for 'K'\n"
+    CHECK(msg == "castling: castling right 'K' but no white rook on h1\n"
                  "  rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1\n"
                  "                                                ^^^^");
     auto span = app::fen_field_span("a  b\tc d e f", "en-passant");

@@ -297,7 +297,8 @@ TEST_CASE("html: validate report lists the warnings of valid games, collapsed", 
     const std::string block = page.substr(game3, end - game3);
     CHECK(block.find("<span class=\"sev warning\">") != std::string::npos);
     CHECK(block.find("games.pgn:") != std::string::npos);
-    CHECK(block.find("<code>missing-tag</code> missing tag &#39;Site&#39;") != std::string::npos);
+    CHECK(block.find("<code>missing-tag</code> missing tags &#39;Site&#39;, &#39;Date&#39;") !=
+          std::string::npos);
     CHECK(page.find("Valid games with warnings (1)") != std::string::npos);
 }
 

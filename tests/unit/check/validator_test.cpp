@@ -781,3 +781,107 @@ TEST_CASE("validator: a diagnostic of a move has the move's own line, column and
         CHECK(seen[2].loc.offset == pgn.find("Bxf2"));
     }
 }
+
+TEST_CASE("validator: a castling right that does not fit standard chess is bad-fen, not Chess960",
+          "[validator][regression]") {
+    // Regression (issue 41): the right made the game Chess960, and 1... O-O-O with the king
+    // on g8 passed as legal.
+    auto v =
+        validate(game("1... O-O-O *", "[SetUp \"1\"]\n[FEN \"r5k1/8/8/8/8/8/8/4K3 b q - 0 1\"]\n"));
+    CHECK(v.codes == std::vector<std::string>{"bad-fen", "illegal-move"});
+    CHECK(v.message("bad-fen") ==
+          "FEN 'r5k1/8/8/8/8/8/8/4K3 b q - 0 1': castling: castling right 'q' but the black king "
+          "is not on e8 (a Chess960 game needs the tag [Variant \"Chess960\"]); replayed from "
+          "'r5k1/8/8/8/8/8/8/4K3 b - - 0 1'");
+    // The rook missing from its corner; the game is replayed without the right.
+    auto rook = validate(
+        game("1... O-O-O 2. Kf2 *", "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K3 b kq - 0 1\"]\n"));
+    CHECK(rook.codes == std::vector<std::string>{"bad-fen"});
+    CHECK(rook.message("bad-fen").find("castling right 'k' but no black rook on h8") !=
+          std::string::npos);
+    CHECK(rook.plies == std::vector<int>{2});
+    // A rook file (Shredder-FEN) is Chess960's: an error without the Variant, valid with it,
+    // and with fen's --variant chess960 (ValidateOptions::chess960).
+    const std::string fen = "[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]\n";
+    const std::string moves = "1. O-O O-O-O 2. Rbe1 d5 *";
+    CHECK(validate(game(moves, "[SetUp \"1\"]\n" + fen)).has("bad-fen"));
+    CHECK(validate(game(moves, "[Variant \"Chess960\"]\n[SetUp \"1\"]\n" + fen)).codes.empty());
+    ValidateOptions c960;
+    c960.chess960 = true;
+    CHECK(validate(game(moves, "[SetUp \"1\"]\n" + fen), c960).codes.empty());
+    // ... but a Variant tag that says standard decides.
+    CHECK(validate(game(moves, "[Variant \"Standard\"]\n[SetUp \"1\"]\n" + fen), c960)
+              .has("bad-fen"));
+    // Shredder-FEN letters of the corner rooks are standard castling.
+    CHECK(validate(game("1. O-O O-O-O *",
+                        "[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\"]\n"))
+              .codes.empty());
+}
+
+TEST_CASE("validator: fullmove number 0 in a FEN is bad-fen, and the game is replayed from move 1",
+          "[validator]") {
+    auto v =
+        validate(game("1. e4 Kd7 *", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 0\"]\n"));
+    CHECK(v.codes == std::vector<std::string>{"bad-fen"});
+    CHECK(v.message("bad-fen") ==
+          "FEN '4k3/8/8/8/8/8/4P3/4K3 w - - 0 0': fullmove: 0, but the fullmove number starts at "
+          "1; replayed from '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'");
+    CHECK(v.plies == std::vector<int>{2});
+}
+
+TEST_CASE("validator: '*' after checkmate or stalemate is a warning, a wrong result an error",
+          "[validator][regression]") {
+    // Regression (issue 41): puzzle files end mates with '*' and were 100% invalid.
+    auto mate = validate(game("1. f3 e5 2. g4 Qh4# *"));
+    CHECK(mate.codes == std::vector<std::string>{"unrecorded-result-at-end"});
+    CHECK(mate.invalid == 0);
+    CHECK(mate.message("unrecorded-result-at-end") ==
+          "result '*' (not recorded) but White is checkmated: the result is 0-1");
+    auto stalemate =
+        validate(game("1. Qf7 *", "[SetUp \"1\"]\n[FEN \"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"]\n"));
+    CHECK(stalemate.codes == std::vector<std::string>{"unrecorded-result-at-end"});
+    CHECK(stalemate.invalid == 0);
+    CHECK(validate(game("1. f3 e5 2. g4 Qh4# 1-0", "", "1-0")).has("result-contradicts-position"));
+}
+
+TEST_CASE("validator: a PlyCount that disagrees with the main line is a warning", "[validator]") {
+    auto v = validate(game("1. e4 e5 2. Nf3 *", "[PlyCount \"42\"]\n"));
+    CHECK(v.codes == std::vector<std::string>{"plycount-mismatch"});
+    CHECK(v.message("plycount-mismatch") == "PlyCount 42 but the main line has 3 plies");
+    CHECK(v.invalid == 0);
+    CHECK(validate(game("1. e4 e5 2. Nf3 (2. Nc3) *", "[PlyCount \"3\"]\n")).codes.empty());
+    // A main line stopped by an error is not counted.
+    CHECK(validate(game("1. e4 e4 2. Nf3 *", "[PlyCount \"3\"]\n")).codes ==
+          std::vector<std::string>{"illegal-move"});
+}
+
+TEST_CASE("validator: missing roster tags are one diagnostic per game, naming each",
+          "[validator]") {
+    auto v = validate("[White \"a\"]\n[Black \"b\"]\n\n1. e4 *\n");
+    CHECK(v.codes == std::vector<std::string>{"missing-tag"});
+    CHECK(v.message("missing-tag") ==
+          "missing tags 'Event', 'Site', 'Date', 'Round', 'Result' (Seven Tag Roster)");
+    std::string one = game("1. e4 *");
+    one.erase(one.find("[Site"), one.find("[Date") - one.find("[Site"));
+    CHECK(validate(one).message("missing-tag") == "missing tag 'Site' (Seven Tag Roster)");
+}
+
+TEST_CASE("validator: a FEN with a wrong move number gives one move-number warning per game",
+          "[validator]") {
+    auto v = validate(game("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+                           "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
+                           "KQkq - 0 20\"]\n"));
+    CHECK(v.codes == std::vector<std::string>{"move-number"});
+    CHECK(v.message("move-number") ==
+          "move number 1 but the position is at move 20 (and 2 more wrong move numbers in this "
+          "game)");
+}
+
+TEST_CASE("validator: an ignored move-number warning lends its count to no other diagnostic",
+          "[validator]") {
+    ValidateOptions o;
+    o.severities.set(Code::MoveNumber, Severity::Ignore);
+    auto v = validate(game("1. e4 e5 3. Nf3 Nc6 5. Bb5 a6 7. Ba4 *", "[PlyCount \"3\"]\n"), o);
+    CHECK(v.codes == std::vector<std::string>{"plycount-mismatch"});
+    CHECK(v.message("plycount-mismatch") == "PlyCount 3 but the main line has 7 plies");
+}

@@ -172,7 +172,10 @@ TEST_CASE("fen: every case of kokopu's fens.tsv", "[fen]") {
         INFO("why: " << e.why);
         ++rows;
 
-        auto r = parse_fen(fen);
+        // The variant is the table's (a FEN alone never makes a position Chess960).
+        FenParseOptions variant;
+        variant.chess960 = cols[2] == "chess960";
+        auto r = parse_fen(fen, variant);
         REQUIRE(r.ok() == e.accepted);
         if (e.accepted) {
             const Position& pos = r->position;
@@ -194,7 +197,7 @@ TEST_CASE("fen: every case of kokopu's fens.tsv", "[fen]") {
             CHECK(pos.halfmove_clock() == std::stoi(cols[6]));
             CHECK(pos.fullmove_number() == std::max(1, std::stoi(cols[7])));
         } else {
-            FenParseOptions lenient;
+            FenParseOptions lenient = variant;
             lenient.lenient_castling = true;
             auto l = parse_fen(fen, lenient);
             CHECK(l.ok() == !e.lenient_out.empty());
@@ -219,14 +222,17 @@ TEST_CASE("fen: lenient castling drops rights whose king is off its first rank",
     // instead of dropping them.
     FenParseOptions lenient;
     lenient.lenient_castling = true;
+    lenient.chess960 = true;
     auto r = parse_fen("bnrknqrb/pppppppp/8/8/8/K7/PPPPPPPP/BNR1NQRB w CGcg - 0 1", lenient);
     REQUIRE(r.ok());
     CHECK(format_fen(r->position) == "bnrknqrb/pppppppp/8/8/8/K7/PPPPPPPP/BNR1NQRB w kq - 0 1");
     CHECK(has_note(*r, "castling right 'C' dropped: the white king is not on its first rank"));
     CHECK(has_note(*r, "castling right 'G' dropped"));
     // Strict mode names the real reason.
-    CHECK(error_of("bnrknqrb/pppppppp/8/8/8/K7/PPPPPPPP/BNR1NQRB w CGcg - 0 1") ==
-          "castling: 'C' but the white king is not on its first rank");
+    FenParseOptions c960;
+    c960.chess960 = true;
+    CHECK(error_of("bnrknqrb/pppppppp/8/8/8/K7/PPPPPPPP/BNR1NQRB w CGcg - 0 1", c960) ==
+          "castling: castling right 'C' but the white king is not on its first rank");
     // A duplicate right is still an error when both are valid.
     CHECK(error_of("r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1", lenient).find("two white") !=
           std::string::npos);
@@ -241,13 +247,19 @@ TEST_CASE("fen: Disservin's fuzz seeds parse or fail cleanly", "[fen]") {
     std::vector<int> got;
     for (std::string line; std::getline(in, line);) {
         INFO(line);
-        auto r = parse_fen(line);
+        // A seed whose castling is Chess960's (the last one, 'E') is read as Chess960.
+        FenParseOptions variant;
+        auto r = parse_fen(line, variant);
+        if (!r.ok() && r.error().field == "castling") {
+            variant.chess960 = true;
+            r = parse_fen(line, variant);
+        }
         got.push_back(r.ok());
         if (r.ok()) {
             CHECK(r->position.is_consistent());
             (void)perft(r->position, 2);
             // Our own output parses back to the same position.
-            auto back = parse_fen(format_fen(r->position, {EpMode::Always}));
+            auto back = parse_fen(format_fen(r->position, {EpMode::Always}), variant);
             REQUIRE(back.ok());
             CHECK(back->position == r->position);
         } else {
@@ -260,9 +272,14 @@ TEST_CASE("fen: Disservin's fuzz seeds parse or fail cleanly", "[fen]") {
         (void)parse_fen(line, o);
     }
     CHECK(got == expected);
-    // The seed with 'E' (an inner rook as castling rook) is Chess960.
-    CHECK(parse_fen("rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 0 1")
+    // The seed with 'E' (an inner rook as castling rook) is Chess960's, read so when asked for.
+    FenParseOptions c960;
+    c960.chess960 = true;
+    CHECK(parse_fen("rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 0 1", c960)
               ->position.chess960());
+    CHECK(error_of("rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 0 1") ==
+          "castling: castling right 'E' but standard chess castles only with the rooks on the a- "
+          "and h-files");
 }
 
 TEST_CASE("fen: chessops' 'too many empty ranks' seed is refused", "[fen]") {
@@ -337,13 +354,23 @@ TEST_CASE("fen: castling field errors", "[fen]") {
     CHECK(error_of("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1") ==
           "castling: two white castling rights on the king side");
     CHECK(error_of("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1") ==
-          "castling: 'K' but no white rook for 'K'");
+          "castling: castling right 'K' but no white rook on h1");
     CHECK(error_of("r3k3/8/8/8/8/8/8/R3K2R w k - 0 1") ==
-          "castling: 'k' but no black rook for 'k'");
+          "castling: castling right 'k' but no black rook on h8");
     CHECK(error_of("r3k2r/8/8/8/8/8/4K3/R6R w Q - 0 1") ==
-          "castling: 'Q' but the white king is not on its first rank");
+          "castling: castling right 'Q' but the white king is not on e1");
     CHECK(error_of("r3k2r/8/8/8/8/8/8/R3K2R w B - 0 1") ==
-          "castling: 'B' but no white rook for 'B'");
+          "castling: castling right 'B' but standard chess castles only with the rooks on the "
+          "a- and h-files");
+    // Chess960 (when asked for): the outermost rook, any king square on the first rank.
+    FenParseOptions c960;
+    c960.chess960 = true;
+    CHECK(error_of("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1", c960) ==
+          "castling: castling right 'K' but no white rook for it");
+    CHECK(error_of("r3k2r/8/8/8/8/8/4K3/R6R w Q - 0 1", c960) ==
+          "castling: castling right 'Q' but the white king is not on its first rank");
+    CHECK(error_of("r3k2r/8/8/8/8/8/8/R3K2R w B - 0 1", c960) ==
+          "castling: castling right 'B' but no white rook for it");
     // Lenient: dropped with a note each.
     FenParseOptions lenient;
     lenient.lenient_castling = true;
@@ -353,6 +380,50 @@ TEST_CASE("fen: castling field errors", "[fen]") {
     CHECK(r->notes.size() == 2);
     CHECK(has_note(*r, "castling right 'Q' dropped"));
     CHECK(has_note(*r, "castling right 'k' dropped"));
+}
+
+TEST_CASE(
+    "fen: a castling right needs the king on e1/e8 and the rook in its corner unless Chess960",
+    "[fen][regression]") {
+    // Regression (issue 41): such a right silently made the position Chess960, and the king
+    // on g8 could castle with the rook on a8 in a standard game.
+    CHECK(error_of("r5k1/8/8/8/8/8/8/4K3 b q - 0 1") ==
+          "castling: castling right 'q' but the black king is not on e8");
+    CHECK(error_of("r5k1/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq - 0 1") ==
+          "castling: castling right 'q' but the black king is not on e8");
+    CHECK(error_of("r3k3/8/8/8/8/8/8/4K3 b kq - 0 1") ==
+          "castling: castling right 'k' but no black rook on h8");
+    // Lenient: the right is dropped, and the position stays standard.
+    FenParseOptions lenient;
+    lenient.lenient_castling = true;
+    auto r = parse_fen("r5k1/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq - 0 1", lenient);
+    REQUIRE(r.ok());
+    CHECK_FALSE(r->position.chess960());
+    CHECK(format_fen(r->position) == "r5k1/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1");
+    CHECK(has_note(*r, "castling right 'q' dropped: the black king is not on e8"));
+    // Shredder-FEN letters of the corner rooks are standard castling.
+    auto h = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    REQUIRE(h.ok());
+    CHECK_FALSE(h->position.chess960());
+    CHECK(format_fen(h->position) == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    // Chess960, when asked for: castling with the king on g8 and the rook on a8.
+    FenParseOptions c960;
+    c960.chess960 = true;
+    auto c = parse_fen("r5k1/8/8/8/8/8/8/4K3 b q - 0 1", c960);
+    REQUIRE(c.ok());
+    CHECK(c->position.chess960());
+    CHECK(c->position.can_castle(Color::Black, CastleSide::Queen));
+}
+
+TEST_CASE("fen: fullmove 0 is read as 1 with a note, or refused with strict_fullmove", "[fen]") {
+    auto r = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0");
+    REQUIRE(r.ok());
+    CHECK(r->position.fullmove_number() == 1);
+    FenParseOptions strict;
+    strict.strict_fullmove = true;
+    CHECK(error_of("4k3/8/8/8/8/8/8/4K3 w - - 0 0", strict) ==
+          "fullmove: 0, but the fullmove number starts at 1");
+    CHECK(error_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1", strict) == "");
 }
 
 TEST_CASE("fen: en-passant field errors", "[fen]") {
@@ -436,7 +507,9 @@ TEST_CASE("fen: X-FEN and Shredder-FEN castling output", "[fen][chess960]") {
           std::string(StartFen));
     // Two rooks on the king side: the inner one needs its file letter in X-FEN.
     const std::string inner = "4k3/8/8/8/8/8/8/R3KR1R w Fa - 0 1";
-    auto r = parse_fen("4k3/8/8/8/8/8/8/R3KR1R w F - 0 1");
+    FenParseOptions c960;
+    c960.chess960 = true;
+    auto r = parse_fen("4k3/8/8/8/8/8/8/R3KR1R w F - 0 1", c960);
     REQUIRE(r.ok());
     CHECK(format_fen(r->position, xfen) == "4k3/8/8/8/8/8/8/R3KR1R w F - 0 1");
     CHECK(format("4k3/8/8/8/8/8/8/R3KR1R w K - 0 1", xfen) == "4k3/8/8/8/8/8/8/R3KR1R w K - 0 1");
@@ -444,7 +517,9 @@ TEST_CASE("fen: X-FEN and Shredder-FEN castling output", "[fen][chess960]") {
           "4k3/8/8/8/8/8/8/R3KR1R w H - 0 1");
     (void)inner;
     // Chess960 start position 518 vs another: KQkq letters refer to the outermost rooks.
-    CHECK(format("nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w KQkq - 0 1", shredder) ==
+    auto p518 = parse_fen("nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w KQkq - 0 1", c960);
+    REQUIRE(p518.ok());
+    CHECK(format_fen(p518->position, shredder) ==
           "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1");
 }
 
@@ -458,7 +533,9 @@ TEST_CASE("fen: format(parse(x)) == x for canonical FENs", "[fen]") {
             if (line.empty()) continue;
             std::string fen = line.substr(0, line.find(" ;"));
             INFO(fen);
-            auto r = parse_fen(fen);
+            FenParseOptions variant;
+            variant.chess960 = chess960;
+            auto r = parse_fen(fen, variant);
             REQUIRE(r.ok());
             // fischer.epd writes Shredder-FEN, standard.epd plain FEN.
             FenFormat f{EpMode::Legal, chess960 ? CastlingStyle::Shredder : CastlingStyle::XFen,
@@ -468,13 +545,16 @@ TEST_CASE("fen: format(parse(x)) == x for canonical FENs", "[fen]") {
         }
     }
     CHECK(n > 1000);
-    for (const char* fen :
-         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-          "8/8/8/8/8/8/8/K1k5 b - - 99 150", "1r1k1r2/1p1p4/8/8/8/8/1P1P1P2/RK1R4 w Kkq - 0 1"}) {
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                            "8/8/8/8/8/8/8/K1k5 b - - 99 150"}) {
         CHECK(format(fen) == fen);
     }
+    FenParseOptions c960;
+    c960.chess960 = true;
+    const std::string fen960 = "1r1k1r2/1p1p4/8/8/8/8/1P1P1P2/RK1R4 w Kkq - 0 1";
+    CHECK(format(fen960, {}, c960) == fen960);
 }
 
 TEST_CASE("fen: write_fen writes into a caller buffer", "[fen]") {

@@ -222,7 +222,7 @@ TEST_CASE("position: castling rights are lost when a rook moves or is captured",
 
 TEST_CASE("position: Chess960 castling rights follow the castling rook", "[position][chess960]") {
     // King b1, rooks a1 and d1 (Shredder AD): moving the d1 rook loses only D.
-    Position p = from_fen("1r1k1r2/1p1p4/8/8/8/8/1P1P1P2/RK1R4 w ADbf - 0 1");
+    Position p = from_fen("1r1k1r2/1p1p4/8/8/8/8/1P1P1P2/RK1R4 w ADbf - 0 1", true);
     REQUIRE(p.chess960());
     Position q = p.after(find_move(p, "d1e1"));
     CHECK_FALSE(q.can_castle(Color::White, CastleSide::King));

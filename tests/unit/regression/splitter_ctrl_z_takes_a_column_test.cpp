@@ -68,7 +68,8 @@ TEST_CASE("regression: a Ctrl-Z before a game takes a column", "[regression][spl
     const std::string first = "[Event \"a\"]\n\n2. e4 e5 2. Bc4 Nc6 1-0\n\n";
     // The input the fuzzer found (shortened): a game after a Ctrl-Z without its other tags.
     const std::string fuzz = first + "\x1A[Event \"b\"]\n\n1. d4 d5\n";
-    CHECK(check_columns(fuzz) >= 8);
+    // (Missing roster tags are one diagnostic per game, wrong move numbers one per game.)
+    CHECK(check_columns(fuzz) >= 4);
     CHECK(validate(fuzz).first_columns == std::vector<std::uint64_t>{1, 2});
 
     for (const std::string& input : std::vector<std::string>{
