@@ -2,7 +2,7 @@
 # Installs what pgnkit needs to build on Debian 12 (run as root, or with sudo available).
 #   scripts/install-deps.sh          build dependencies
 #   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm,
-#                                    clang for the fuzz targets)
+#                                    clang for the fuzz targets, zsh and fish for the completions)
 # Installs only what is missing; runs `apt-get update` only when an install needs it; prints
 # nothing when everything is present.
 set -euo pipefail
@@ -10,9 +10,10 @@ set -euo pipefail
 build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libzstd-dev
             zlib1g-dev zstd)
 # Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
+# The completion test (tests/cli/completions.sh) runs zsh and fish on their scripts.
 # Fuzzing (scripts/fuzz.sh, run by scripts/test.sh in CI): clang, and libclang-rt-dev for the
 # libFuzzer and sanitizer runtimes (only recommended by clang, so not installed with it here).
-test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev)
+test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev zsh fish)
 
 want=("${build_deps[@]}")
 case ${1:-} in

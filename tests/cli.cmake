@@ -22,3 +22,4 @@ set_tests_properties(cli.recovery PROPERTIES LABELS cli TIMEOUT 300)
 add_test(NAME cli.encoding
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/encoding.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.encoding PROPERTIES LABELS cli TIMEOUT 60)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/install.cmake)
