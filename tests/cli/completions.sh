@@ -12,7 +12,7 @@ set -uo pipefail
 
 pgnkit=${1:?usage: completions.sh PGNKIT}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=help_options.sh
+# shellcheck source-path=SCRIPTDIR source=help_options.sh
 source "$here/help_options.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-completions.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -31,7 +31,7 @@ expect() {
     offered=$(cat)
     for w in "$@"; do
         grep -qxF -- "$w" <<<"$offered" || grep -qxF -- "${w##*/}" <<<"$offered" ||
-            bad "$shell: $what: '$w' is not offered (offered: $(echo $offered))"
+            bad "$shell: $what: '$w' is not offered (offered: ${offered//$'\n'/ })"
     done
 }
 
@@ -52,6 +52,7 @@ complete_fish() {
     printf -v line '%q ' "$@"
     [[ -z ${*: -1} ]] || line=${line% }
     line=${line//\'\'/}
+    # shellcheck disable=SC2016 # $argv is fish's
     fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$tmp/pgnkit.fish" "$line" | cut -f1
 }
 # zsh on a pseudo-terminal now and then hangs before the completion (1 run in 30 on a loaded

@@ -24,8 +24,9 @@ check() {
         share/zsh/site-functions/_pgnkit share/fish/vendor_completions.d/pgnkit.fish; do
         [[ -s $root/$f ]] || bad "$root/$f was not installed"
     done
-    [[ -x $root/bin/pgnkit ]] && "$root/bin/pgnkit" --version | grep -q '^pgnkit ' ||
+    if ! "$root/bin/pgnkit" --version | grep -q '^pgnkit '; then
         bad "the installed pgnkit does not run"
+    fi
     cmp -s "$page" "$root/share/man/man1/pgnkit.1" || bad "the installed man page is not $page"
     bash -n "$root/share/bash-completion/completions/pgnkit" || bad "the bash completion does not parse"
     bash --norc -c 'source "$1" && complete -p pgnkit' bash "$root/share/bash-completion/completions/pgnkit" |

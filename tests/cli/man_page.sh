@@ -9,10 +9,11 @@
 # Usage: tests/cli/man_page.sh PGNKIT MANPAGE
 set -uo pipefail
 
+# shellcheck disable=SC2034 # help_options.sh reads $pgnkit
 pgnkit=${1:?usage: man_page.sh PGNKIT MANPAGE}
 page=${2:?usage: man_page.sh PGNKIT MANPAGE}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=help_options.sh
+# shellcheck source-path=SCRIPTDIR source=help_options.sh
 source "$here/help_options.sh"
 fail=0
 bad() {
