@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Configures and builds pgnkit (Release) into ./build at the repository root.
+# Configures and builds pgnkit (Release) into ./build at the repository root: the pgnkit
+# target only (scripts/test.sh then builds the tests in the same tree, with the same profile).
 # With GCC the build is profile-guided (about 8% faster replay): pgnkit is first built
 # instrumented, run on the bundled sample (data/sample.pgn.zst: validate, fen, convert,
-# stats, and a small perft), then everything is built with that profile. PGNKIT_PGO=0 skips
-# that (one plain build, as with any other compiler).
+# stats, and a small perft), then built again with that profile. PGNKIT_PGO=0 skips that
+# (one plain build, as with any other compiler).
 # Extra arguments go to the CMake configure step, e.g.
 #   scripts/build.sh -DPGNKIT_SANITIZE=address,undefined
 #   scripts/build.sh -DPGNKIT_NATIVE=ON
@@ -31,4 +32,4 @@ if [[ $pgo != 0 ]] && ${CXX:-c++} --version 2>/dev/null | grep -q 'Free Software
 else
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DPGNKIT_PGO= "$@"
 fi
-cmake --build "$build" -j"$jobs"
+cmake --build "$build" -j"$jobs" --target pgnkit

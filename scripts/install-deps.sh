@@ -3,7 +3,7 @@
 #   scripts/install-deps.sh          build dependencies
 #   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm,
 #                                    clang for the fuzz targets, chromium for the HTML reports,
-#                                    bzip2/xz/bsdtar for archives)
+#                                    bzip2/xz/bsdtar for archives, zsh and fish for the completions)
 # Installs only what is missing; runs `apt-get update` only when an install needs it; prints
 # nothing when everything is present.
 set -euo pipefail
@@ -11,13 +11,14 @@ set -euo pipefail
 build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libzstd-dev
             zlib1g-dev zstd libarchive-dev)
 # Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
+# The completion test (tests/cli/completions.sh) runs zsh and fish on their scripts.
 # Fuzzing (scripts/fuzz.sh, run by scripts/test.sh in CI): clang, and libclang-rt-dev for the
 # libFuzzer and sanitizer runtimes (only recommended by clang, so not installed with it here).
 # The browser test of the HTML reports (tests/browser/render.sh): headless chromium.
 # Archive tests (tests/cli/inputs.sh) make their bzip2, xz, zip, 7z and tar inputs with bzip2,
 # xz and bsdtar (libarchive-tools).
 test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium bzip2 xz-utils
-           libarchive-tools)
+           libarchive-tools zsh fish)
 
 want=("${build_deps[@]}")
 case ${1:-} in

@@ -19,6 +19,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/scripts/install-deps.sh" --test
 "$root/scripts/build.sh"
+# build.sh builds pgnkit only; the tests go into the same tree (and PGO profile).
+cmake --build "$root/build" -j"$(nproc 2>/dev/null || echo 2)"
 exclude='perft-full|differential|conformance|bench'
 status=0
 (cd "$root/build" && ctest --output-on-failure -j2 -LE "$exclude" "$@") || status=1

@@ -27,3 +27,4 @@ set_tests_properties(cli.encoding PROPERTIES LABELS cli TIMEOUT 60)
 add_test(NAME cli.stdin-terminal
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/stdin_terminal.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.stdin-terminal PROPERTIES LABELS cli TIMEOUT 120)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/install.cmake)

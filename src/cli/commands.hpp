@@ -23,6 +23,8 @@ void add_board(CLI::App& app, Runner& run);
 void add_convert(CLI::App& app, Runner& run);
 void add_stats(CLI::App& app, Runner& run);
 void add_merge(CLI::App& app, Runner& run);
+/// `pgnkit completions SHELL`: a completion script made from the commands `app` has when it runs.
+void add_completions(CLI::App& app, Runner& run);
 
 /// Exit codes (ripgrep's convention): 0 ok, 1 "found something" (invalid input), 2 trouble.
 inline constexpr int ExitOk = 0, ExitFound = 1, ExitError = 2;

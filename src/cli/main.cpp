@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_convert(app, run);
     pgnkit::cli::add_stats(app, run);
     pgnkit::cli::add_merge(app, run);
+    pgnkit::cli::add_completions(app, run);
 
     if (argc <= 1) { // no command: the overview, as a usage error (exit 2)
         std::fputs(app.help().c_str(), stderr);
