@@ -9,7 +9,7 @@
 set -euo pipefail
 
 build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libzstd-dev
-            zlib1g-dev zstd libarchive-dev)
+            zlib1g-dev zstd libarchive-dev liblz4-dev)
 # Differential tests: Debian's stockfish (`go perft`) and pgn-extract, npm `chessops` on node.
 # The completion test (tests/cli/completions.sh) runs zsh and fish on their scripts.
 # Fuzzing (scripts/fuzz.sh, run by scripts/test.sh in CI): clang, and libclang-rt-dev for the
