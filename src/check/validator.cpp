@@ -480,20 +480,21 @@ void GameValidator::check_tags() {
     if (seven_seen_ == (1u << std::size(SevenTags)) - 1) return;
     // One diagnostic per game, naming every missing tag (a game without Site and Round has one
     // defect, its header, not two).
-    std::string names, quoted;
+    // Plain appends, and the message only when it is shown: a database whose every game lacks
+    // a tag (lichess has no Round) pays this once per game.
+    std::string names, message;
     int missing = 0;
     for (std::size_t k = 0; k < std::size(SevenTags); ++k) {
         if (seven_seen_ & (1u << k)) continue;
         ++missing;
-        if (!names.empty()) names += ", ", quoted += ", ";
+        if (!names.empty()) names += ", ";
         names += SevenTags[k];
-        quoted += fmt::format("'{}'", SevenTags[k]);
+        if (opts_.details) ((message += message.empty() ? "'" : ", '") += SevenTags[k]) += '\'';
     }
-    add(Code::MissingTag, first_move_loc_,
-        opts_.details
-            ? fmt::format("missing tag{} {} (Seven Tag Roster)", missing == 1 ? "" : "s", quoted)
-            : std::string(),
-        names);
+    if (opts_.details)
+        message =
+            (missing == 1 ? "missing tag " : "missing tags ") + message + " (Seven Tag Roster)";
+    add(Code::MissingTag, first_move_loc_, std::move(message), names);
 }
 
 bool GameValidator::setup_start() {
