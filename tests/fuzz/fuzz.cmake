@@ -23,7 +23,8 @@ file(GLOB_RECURSE PGNKIT_FUZZ_LIB_SOURCES CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/src/pgn/*.cpp ${CMAKE_SOURCE_DIR}/src/check/*.cpp)
 add_library(pgnkit_fuzz_lib STATIC ${PGNKIT_FUZZ_LIB_SOURCES})
 target_include_directories(pgnkit_fuzz_lib PUBLIC ${CMAKE_SOURCE_DIR}/include)
-target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB Threads::Threads)
+target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB ${PGNKIT_LIBARCHIVE}
+                      Threads::Threads)
 target_compile_definitions(pgnkit_fuzz_lib PUBLIC PGNKIT_VERSION="${PROJECT_VERSION}")
 target_compile_options(pgnkit_fuzz_lib PRIVATE -fsanitize=fuzzer-no-link)
 foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export)
