@@ -200,4 +200,13 @@ int ignored_option(std::string_view command, const CLI::App* cmd, const std::str
     return usage_error(command, "{} does nothing {} ({})", ignored, chosen, why);
 }
 
+int refuse_output_clash(std::string_view command, const std::vector<std::string>& inputs,
+                        const std::vector<app::RunOutput>& outputs, std::string_view hint) {
+    const auto clash = app::find_output_clash(inputs, outputs);
+    if (!clash) return ExitOk;
+    fmt::print(stderr, "pgnkit {}: error: {}{}\n", command, clash->message,
+               clash->with_input ? hint : std::string_view{});
+    return ExitError;
+}
+
 } // namespace pgnkit::cli

@@ -1,9 +1,10 @@
 #pragma once
 // What the subcommands share: the --error/--warn/--ignore/--strict options, --jobs, the
-// progress line, the piece-letter options, number checks, the "stdin is a terminal" check
-// and the one error format (`pgnkit COMMAND: error: …`).
+// progress line, the piece-letter options, number checks, the "stdin is a terminal" check,
+// the output check and the one error format (`pgnkit COMMAND: error: …`).
 
 #include "commands.hpp"
+#include "pgnkit/app/output_paths.hpp"
 #include "pgnkit/check/diagnostic.hpp"
 
 #include <fmt/format.h>
@@ -86,5 +87,11 @@ bool writes_zstd(const std::string& compress, const std::string& output);
 /// "with …" or "without …" part), or 0 when `ignored` was not given.
 int ignored_option(std::string_view command, const CLI::App* cmd, const std::string& ignored,
                    std::string_view chosen, std::string_view why);
+
+/// Before a run reads anything: whether an output is an input or two outputs are one file
+/// (app::find_output_clash). A clash is printed as `pgnkit COMMAND: error: …` with ExitError
+/// returned; `hint` is added when an output is an input. ExitOk when there is none.
+int refuse_output_clash(std::string_view command, const std::vector<std::string>& inputs,
+                        const std::vector<app::RunOutput>& outputs, std::string_view hint = {});
 
 } // namespace pgnkit::cli
