@@ -1,8 +1,8 @@
 // pgnkit board: show a position for humans (a Unicode diagram and a summary, or an SVG image).
 
 #include "common.hpp"
-#include "pgnkit/app/board_render.hpp"
-#include "pgnkit/app/svg_board.hpp"
+#include "pgnkit/format/board_render.hpp"
+#include "pgnkit/format/svg_board.hpp"
 #include "pgnkit/chess/fen.hpp"
 
 #include <fmt/format.h>

@@ -1,8 +1,8 @@
 // pgnkit convert: rewrite games in the PGN export format.
 
 #include "common.hpp"
-#include "pgnkit/app/convert.hpp"
-#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/cmd/convert/convert.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 

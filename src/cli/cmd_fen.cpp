@@ -1,8 +1,8 @@
 // pgnkit fen: positions out of games (FEN, EPD, NDJSON, CSV, TSV) for shell pipelines.
 
 #include "common.hpp"
-#include "pgnkit/app/fen_export.hpp"
-#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/cmd/fen/fen_export.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 

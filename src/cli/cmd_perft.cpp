@@ -1,7 +1,7 @@
 // pgnkit perft: count the leaves of the legal move tree (a move-generator check).
 
 #include "common.hpp"
-#include "pgnkit/app/perft_suite.hpp"
+#include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/chess/notation.hpp"

@@ -1,8 +1,8 @@
 // pgnkit stats and pgnkit merge: mergeable statistics over games.
 
 #include "common.hpp"
-#include "pgnkit/app/pipeline.hpp"
-#include "pgnkit/app/stats.hpp"
+#include "pgnkit/run/pipeline.hpp"
+#include "pgnkit/cmd/stats/stats.hpp"
 
 #include <fmt/format.h>
 

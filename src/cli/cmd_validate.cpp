@@ -1,8 +1,8 @@
 // pgnkit validate: replay every game, report every defect.
 
 #include "common.hpp"
-#include "pgnkit/app/pipeline.hpp"
-#include "pgnkit/app/validate.hpp"
+#include "pgnkit/run/pipeline.hpp"
+#include "pgnkit/cmd/validate/validate.hpp"
 
 #include <fmt/format.h>
 

@@ -2,8 +2,8 @@
 
 #include "common.hpp"
 
-#include "pgnkit/app/pgn_writer.hpp"
-#include "pgnkit/app/pipeline.hpp"
+#include "pgnkit/cmd/convert/pgn_writer.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <unistd.h>
 

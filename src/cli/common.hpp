@@ -4,7 +4,7 @@
 // the output check and the one error format (`pgnkit COMMAND: error: …`).
 
 #include "commands.hpp"
-#include "pgnkit/app/output_paths.hpp"
+#include "pgnkit/io/output_paths.hpp"
 #include "pgnkit/check/diagnostic.hpp"
 
 #include <fmt/format.h>

@@ -2,8 +2,8 @@
 
 #include "common.hpp"
 
-#include "pgnkit/app/messages.hpp"
-#include "pgnkit/app/output.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/io/output.hpp"
 
 #include <fmt/format.h>
 

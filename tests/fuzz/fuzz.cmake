@@ -5,8 +5,8 @@
 # The targets link pgnkit_fuzz_lib: the parts of the library they reach (src/chess, io, pgn,
 # check), compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link); each
 # target links libFuzzer's main (-fsanitize=fuzzer). A list of its own rather than pgnkit_lib:
-# that would also compile src/app (more than half the library, which only fuzz_convert (two
-# files of it) and fuzz_export (all of it) reach, each in its own sources) under
+# that would also compile src/run, format and cmd (more than half the library, which only
+# fuzz_convert (convert's writer) and fuzz_export (all of it) reach, each in its own sources) under
 # the sanitizers, 80 s instead of 22 s for a fresh tree on two cores, and scripts/test.sh
 # builds one on every CI run. They are not CTest tests: run them with
 # scripts/fuzz.sh [-j N] [SECONDS] [TARGET…].
@@ -34,10 +34,10 @@ foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export)
   target_link_options(${name} PRIVATE -fsanitize=fuzzer)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz)
 endforeach()
-# fuzz_convert reaches convert's writer too: its two files of src/app, in its own build.
-target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/app/pgn_writer.cpp
-                                    ${CMAKE_SOURCE_DIR}/src/app/output.cpp)
+# fuzz_convert reaches convert's writer too: src/cmd/convert/pgn_writer.cpp, in its own build.
+target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/convert/pgn_writer.cpp)
 # fuzz_export runs `pgnkit fen` and `pgnkit stats` whole (run_fen, run_stats: the pipeline,
-# the exports, stats' JSON and merge): all of src/app, in its own build.
-file(GLOB PGNKIT_FUZZ_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
+# the exports, stats' JSON and merge): all of src/run, format and cmd, in its own build.
+file(GLOB_RECURSE PGNKIT_FUZZ_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/run/*.cpp
+     ${CMAKE_SOURCE_DIR}/src/format/*.cpp ${CMAKE_SOURCE_DIR}/src/cmd/*.cpp)
 target_sources(fuzz_export PRIVATE ${PGNKIT_FUZZ_APP_SOURCES})

@@ -9,7 +9,7 @@
 
 #include "fuzz_check.hpp"
 
-#include "pgnkit/app/pgn_writer.hpp"
+#include "pgnkit/cmd/convert/pgn_writer.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"

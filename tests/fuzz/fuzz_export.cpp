@@ -7,8 +7,8 @@
 
 #include "fuzz_check.hpp"
 
-#include "pgnkit/app/fen_export.hpp"
-#include "pgnkit/app/stats.hpp"
+#include "pgnkit/cmd/fen/fen_export.hpp"
+#include "pgnkit/cmd/stats/stats.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/io/input.hpp"
 #include "pgnkit/io/text_guard.hpp"

@@ -1,4 +1,4 @@
-#include "pgnkit/app/perft_suite.hpp"
+#include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
 

@@ -1,7 +1,7 @@
 // has_legal_move() stops the generator at the first move found (and may one day answer the
 // usual cases without it); it must agree with the full move list everywhere.
 
-#include "pgnkit/app/perft_suite.hpp"
+#include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
 

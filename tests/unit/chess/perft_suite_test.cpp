@@ -2,7 +2,7 @@
 // so the default test run stays fast. The uncapped runs are CTest tests labelled perft-full
 // (tests/perft.cmake).
 
-#include "pgnkit/app/perft_suite.hpp"
+#include "pgnkit/cmd/perft/perft_suite.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Position: incremental state against recomputation over whole perft trees, and the rules
 // play() must get right (castling rights, en passant, promotion).
 
-#include "pgnkit/app/perft_suite.hpp"
+#include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/chess/zobrist.hpp"

@@ -1,6 +1,6 @@
 // Round trips of every legal move at every node of the perft suites to depth 2 (format SAN,
 // LAN, UCI, FAN, German SAN, then parse and resolve back), and the replay micro-benchmark.
-#include "pgnkit/app/perft_suite.hpp"
+#include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/chess/notation.hpp"

@@ -1,0 +1,240 @@
+#pragma once
+/// The game pipeline (DESIGN.md "Data flow"): ByteSource → GameSplitter → workers →
+/// OrderedSink. N workers take turns at cutting the next batch of games and each runs its
+/// own processor over the batch it cut (a decoder or a pipe reads ahead on a thread of its
+/// own); finished batches go to the sink in input order (handed over by the worker that
+/// finishes the next one due, one worker at a time), so the output is byte-identical for
+/// every number of jobs.
+
+#include "pgnkit/io/output.hpp"
+#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/pgn/splitter.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pgnkit::app {
+
+/// A game inside a batch: a GameSpan whose text lives in the batch buffer.
+struct BatchGame {
+    std::size_t begin = 0, size = 0; ///< in Batch::text
+    std::uint64_t first_line = 1, first_column = 1, offset = 0, length = 0;
+    /// 1-based game number over the whole run; for text that is not PGN (not_pgn), the
+    /// number the next game gets
+    std::uint64_t number = 0;
+    /// 1-based game number within its input, as a user counts the games of a file (the one
+    /// diagnostics show); for text that is not PGN, the number the next game gets
+    std::uint64_t in_file = 0;
+    std::uint32_t elision_begin = 0, elision_count = 0;
+    std::uint32_t tag_begin = 0, tag_count = 0; ///< in Batch::tags
+    bool truncated = false;
+    bool before_input_error = false, cut_mid_line = false; ///< as in GameSpan
+    /// Text between games that is not PGN (after a game of the same input, a span for which
+    /// looks_like_pgn() is false): no game. Every command skips it; validate reports it
+    /// (unexpected-text), fen and convert say so on stderr.
+    bool not_pgn = false;
+};
+
+/// Whether a span the splitter cut is a game: it has a tag line, or a line whose first token
+/// is PGN movetext (a move number, a move as parse_san() reads it, a result, a comment, a
+/// variation or a NAG). False for text such as a mail header or a sentence between games.
+bool looks_like_pgn(std::string_view text);
+/// The rule for BatchGame::not_pgn: `span` follows a game of the same input (`after_game`),
+/// has none of the splitter's tag marks and does not look like PGN.
+bool is_text_between_games(const GameSpan& span, bool after_game);
+/// Where the text of a span that is not PGN begins (its first non-blank byte) and its line
+/// count, for the message that reports it.
+struct NotPgnText {
+    SourceLocation at;
+    std::uint64_t lines = 0;
+    std::string_view first_word;
+};
+NotPgnText describe_not_pgn(const GameSpan& span);
+/// The message for such text (validate's unexpected-text), e.g. "text between games is not
+/// PGN; skipped (2 lines)".
+std::string not_pgn_message(const NotPgnText& what);
+/// The one stderr line of fen and convert for such text, in validate's text format.
+std::string not_pgn_report(const GameSpan& span);
+
+/// Games cut from one input, handed to one worker.
+struct Batch {
+    std::uint64_t seq = 0;
+    std::shared_ptr<const std::string> file; ///< input name
+    std::string text;
+    /// When set, game texts are read here instead of in `text` (--jobs 1 hands each game
+    /// over in the splitter's own buffer, without copying it into a batch).
+    const char* borrowed = nullptr;
+    std::vector<BatchGame> games;
+    std::vector<Elision> elisions;
+    std::vector<TagMark> tags; ///< the splitter's tag marks (GameSpan::tags), game by game
+    std::string io_error;      ///< set on a batch that reports an input failure (no games)
+    /// Said about the inputs before the batch's games (an input or archive member without
+    /// games, an archive member skipped); run_pipeline() prints them on stderr.
+    std::vector<std::string> warnings;
+    bool file_start = false; ///< first batch of an input (of an archive member)
+    bool file_end = false; ///< last batch of an input (of an archive member; BatchOutput::file_end)
+    /// The input is a regular file read as it is (not compressed, not stdin): a game's bytes
+    /// can be read again from it at the game's offset (append_raw_game()).
+    bool rereadable = false;
+
+    GameSpan span(const BatchGame& g) const;
+};
+
+/// One game of an HTML report (validate --html): the full block and the brief form (no board)
+/// the sink uses once the report's size limit is reached ("" when the worker skipped it).
+struct HtmlBlock {
+    std::string full, brief;
+    bool valid = false;         ///< a valid game with warnings (listed apart, brief form only)
+    bool between_games = false; ///< text between games (listed with the valid games)
+    std::size_t listed = 0;     ///< diagnostics the block lists
+};
+
+/// A raw game (written back as the input holds it) whose span lacks bytes of the input (a
+/// part longer than the kept limits, Elision, or the end of a truncated game): its kept text
+/// stands at [at, at + size) of a buffer of BatchOutput, and the sink writes the game's own
+/// bytes instead, read again from `file` at `offset` (write_raw_games()).
+struct Splice {
+    bool accepted = false; ///< in BatchOutput::accepted, else in `rejects` (validate) or `out`
+    std::size_t at = 0, size = 0;
+    std::shared_ptr<const std::string> file;
+    std::uint64_t game = 0;               ///< 1-based number in its file (BatchGame::in_file)
+    std::uint64_t offset = 0, length = 0; ///< the game in the input (GameSpan::offset, length)
+    /// The kept text's first bytes that are the input's too (before its first elision): the
+    /// bytes read again must begin with them (the file did not change).
+    std::size_t same = 0;
+};
+
+/// The separator a raw game `t` (its text, or its last 4 bytes) needs so that the next game
+/// starts after a blank line; the game's own bytes are never changed.
+std::string_view raw_separator(std::string_view t);
+/// Writes the game of `s` to `f` as the input holds it, read again in pieces, and its
+/// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the
+/// game's bytes written; sets `error` if the input cannot be read again (then 0 are written,
+/// or fewer than the game's if it fails partway) or no longer begins the game as `kept` does
+/// (then 0).
+std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
+                               std::string& error);
+/// Writes `text`, a buffer of a BatchOutput, to `f`: each of `splices` that is in it (its
+/// `accepted` flag is `accepted`) as the input holds the game (write_game_bytes()); when that
+/// fails, as kept, and a warning on stderr says so. False if a write failed (error(), or a
+/// closed pipe).
+bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+                     bool accepted);
+
+/// A diagnostic reported once per input, not once per game (encoding: a Latin-1 file would
+/// otherwise get a message for every game). A batch counts the games it concerns and keeps
+/// the first one's report, rendered by the command around the message, which holds the
+/// count: the sink adds the batches' notes up (FileNote::add) and writes the report when
+/// the input ends (BatchOutput::file_end), so it is the same for every number of jobs.
+struct FileNote {
+    std::uint64_t games = 0; ///< games concerned
+    std::string before;      ///< the first game's report up to its message
+    std::string after;       ///< … and after it
+    /// Adds a later batch's note of the same input (its first game stays the first).
+    void add(FileNote&& later) {
+        if (games == 0) {
+            before = std::move(later.before);
+            after = std::move(later.after);
+        }
+        games += later.games;
+    }
+    void clear() {
+        games = 0;
+        before.clear();
+        after.clear();
+    }
+};
+
+/// The message of an input's encoding note: how many of its games are not UTF-8, read as
+/// Latin-1 (Windows-1252), then `more` (e.g. " and transcoded to UTF-8").
+std::string latin1_games_message(std::uint64_t games, std::string_view more = {});
+
+/// What a worker produced for one batch; the sink consumes it in order.
+struct BatchOutput {
+    std::uint64_t seq = 0;
+    OutBuffer out;                     ///< for stdout (or -o)
+    std::string rejects;               ///< raw games with errors
+    std::string accepted;              ///< raw games without
+    std::vector<Splice> splices;       ///< in rejects, accepted or out, in their order
+    std::string io_error;              ///< copied from the batch
+    std::vector<std::string> warnings; ///< copied from the batch
+    std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
+    std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
+    /// Per invalid game, when validate writes --html (HtmlBlock).
+    std::vector<HtmlBlock> html;
+    std::uint64_t games = 0;
+    std::uint64_t bytes = 0;
+    /// Games of the batch with an error, where the command counts them (fen, convert): the
+    /// exit status of a run whose output was closed early (| head) counts those written.
+    std::uint64_t invalid = 0;
+    /// Games of the batch that are not UTF-8 (read as Latin-1), where the command reports
+    /// that once per input (validate, convert).
+    FileNote encoding;
+    bool file_end = false; ///< the last output of its input: the sink reports its FileNotes
+};
+
+/// Appends the raw game `span` of `g` and its raw_separator() to `to` (a buffer of `out`;
+/// `accepted`: out.accepted); when its span lacks bytes of the input, records a Splice if the
+/// batch's input can be read again (Batch::rereadable). Returns whether the copy lacks bytes
+/// for good (a compressed input or a pipe): the caller counts those and says so.
+template <class Buffer>
+bool append_raw_game(Buffer& to, BatchOutput& out, bool accepted, const Batch& batch,
+                     const BatchGame& g, const GameSpan& span) {
+    const std::size_t at = to.size();
+    to.append(span.text);
+    to.append(raw_separator(span.text));
+    if (!span.truncated && span.elisions.empty()) return false;
+    if (!batch.rereadable) return true;
+    out.splices.push_back({accepted, at, to.size() - at, batch.file, g.in_file, span.offset,
+                           span.length,
+                           span.elisions.empty() ? span.text.size()
+                                                 : static_cast<std::size_t>(span.elisions[0].pos)});
+    return false;
+}
+
+/// A per-worker engine: processes the games of a batch. Each worker owns one, so it
+/// needs no locking; aggregates are merged at the end.
+class BatchProcessor {
+  public:
+    virtual ~BatchProcessor() = default;
+    virtual void process(const Batch& batch, BatchOutput& out) = 0;
+};
+
+/// The inputs: files or stdin, compressed or not, archives (io/input.hpp). Each text is read
+/// as an input of its own, an archive's members in order under the name "ARCHIVE:MEMBER":
+/// files counted, lines numbered, games numbered per text. The pipeline itself says on stderr,
+/// for every command, what it skipped and which texts held no game ("pgnkit: warning: no
+/// games in FILE"); an input that is binary data, like one that cannot be read, is an
+/// io_error ("FILE: not PGN text: binary data at byte N").
+struct PipelineOptions {
+    std::vector<std::string> inputs; ///< paths, "-" = stdin
+    int jobs = 1;
+    std::size_t batch_bytes = std::size_t{1} << 20; ///< cut batches at about this size
+    bool progress = false;                          ///< a progress line on stderr
+};
+
+struct PipelineStats {
+    /// `files` counts texts: every member of an archive is one.
+    std::uint64_t files = 0, games = 0, bytes = 0, io_errors = 0;
+    std::uint64_t empty = 0; ///< texts without games (each said in a warning)
+    /// The inputs' text, every byte of it (blank lines between games too): decompressed,
+    /// and for UTF-16 input the UTF-8 text it reads as. `bytes` counts the games' text only.
+    std::uint64_t text_bytes = 0;
+    double seconds = 0;
+    bool stopped = false; ///< the sink asked to stop (e.g. closed stdout)
+};
+
+/// Runs the pipeline. `make_processor(i)` builds worker i's processor; `sink` gets every
+/// BatchOutput in input order and returns false to stop early (a closed pipe).
+PipelineStats run_pipeline(const PipelineOptions& opts,
+                           const std::function<BatchProcessor&(int worker)>& processor_for,
+                           const std::function<bool(BatchOutput&)>& sink);
+
+/// Number of hardware threads (at least 1).
+int default_jobs();
+
+} // namespace pgnkit::app

@@ -1,0 +1,336 @@
+// The raw counters of `pgnkit stats` as JSON, and a small JSON reader for `pgnkit merge`.
+// One field list (`fields`) drives writing and reading, so the two cannot drift apart.
+
+#include "pgnkit/cmd/stats/stats.hpp"
+#include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/io/utf8.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <stdexcept>
+
+namespace pgnkit::app {
+
+namespace {
+
+/// Every raw field of an aggregate, by name. `A` is const for writing, mutable for reading.
+template <class A, class F>
+void fields(A& a, F&& f) {
+    f("games", a.games), f("plies", a.plies), f("results", a.results);
+    f("endings", a.endings), f("lengths", a.lengths);
+    f("elo_white", a.elo_white), f("elo_black", a.elo_black);
+    f("elo_sum", a.elo_sum), f("elo_games", a.elo_games);
+    f("diff_games", a.diff_games), f("diff_points2", a.diff_points2);
+    f("diff_expected_micro", a.diff_expected);
+    f("facts_white", a.facts_white), f("facts_black", a.facts_black);
+    f("clock_games", a.clock_games), f("clock_moves", a.clock_moves);
+    f("clock_spent_cs", a.clock_spent_cs), f("spent", a.spent);
+    f("eval_games", a.eval_games), f("eval_moves", a.eval_moves), f("swings", a.swings);
+    f("termination", a.termination), f("eco", a.eco), f("first_move", a.first_move);
+    f("first_two", a.first_two), f("time_control", a.time_control), f("dates", a.dates);
+    f("events", a.events), f("rounds", a.rounds), f("players", a.players);
+}
+
+template <class A, class F>
+void player_fields(A& p, F&& f) {
+    f(p.games), f(p.white), f(p.wins), f(p.draws), f(p.losses), f(p.rated), f(p.rated_wins);
+    f(p.rated_losses), f(p.opp_elo_sum);
+}
+
+// ------------------------------------------------------------------ writing
+
+struct Writer {
+    std::string& out;
+    bool first = true;
+
+    void key(const char* name) {
+        if (!first) out += ',';
+        first = false;
+        out += '"';
+        out += name;
+        out += "\":";
+    }
+    void operator()(const char* name, std::uint64_t v) {
+        key(name);
+        out += fmt::format_int(v).c_str();
+    }
+    template <std::size_t N>
+    void operator()(const char* name, const std::array<std::uint64_t, N>& a) {
+        key(name);
+        out += '[';
+        for (std::size_t i = 0; i < N; ++i) {
+            if (i) out += ',';
+            out += fmt::format_int(a[i]).c_str();
+        }
+        out += ']';
+    }
+    template <class V>
+    void operator()(const char* name, const BoundedMap<V>& m) {
+        key(name);
+        out += fmt::format("{{\"error\":{},\"pruned\":{},\"entries\":[", m.error(), m.pruned());
+        bool firstv = true;
+        for (auto [k, v] : m.by_key()) {
+            if (!firstv) out += ',';
+            firstv = false;
+            out += '[';
+            append_json_string(out, *k);
+            if constexpr (std::is_same_v<V, Count>) {
+                out += ',';
+                out += fmt::format_int(v->n).c_str();
+            } else {
+                player_fields(*v, [&](std::uint64_t x) {
+                    out += ',';
+                    out += fmt::format_int(x).c_str();
+                });
+            }
+            out += ']';
+        }
+        out += "]}";
+    }
+};
+
+void write_aggregate(std::string& out, const StatsAggregate& a) {
+    out += '{';
+    Writer w{out};
+    fields(a, w);
+    out += '}';
+}
+
+// ------------------------------------------------------------------ reading
+
+/// A parsed JSON value. Numbers keep their text (only unsigned integers are read back).
+/// An object's members are two parallel vectors: a `std::pair<std::string, Json>` element
+/// would need Json complete inside its own definition (libstdc++ with clang rejects it);
+/// `std::vector<Json>` of the incomplete type is allowed (C++17).
+struct Json {
+    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
+    std::string text;              ///< string value or number text
+    std::vector<Json> items;       ///< array elements
+    std::vector<std::string> keys; ///< object member names …
+    std::vector<Json> values;      ///< … and their values
+
+    const Json* get(std::string_view k) const {
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == k) return &values[i];
+        return nullptr;
+    }
+    const Json& need(std::string_view k) const {
+        const Json* v = get(k);
+        if (!v) throw std::runtime_error(fmt::format("stats JSON: missing '{}'", k));
+        return *v;
+    }
+    std::uint64_t u64() const {
+        if (type != Type::Number || text.empty() || text.size() > 20 ||
+            text.find_first_not_of("0123456789") != std::string::npos)
+            throw std::runtime_error("stats JSON: expected an unsigned integer");
+        return std::stoull(text);
+    }
+};
+
+class Parser {
+  public:
+    explicit Parser(std::string_view s) : s_(s) {}
+    Json document() {
+        Json v = value(0);
+        blanks();
+        if (i_ != s_.size()) fail("trailing text");
+        return v;
+    }
+
+  private:
+    [[noreturn]] void fail(const char* what) const {
+        throw std::runtime_error(fmt::format("invalid JSON at byte {}: {}", i_, what));
+    }
+    void blanks() {
+        while (i_ < s_.size() &&
+               (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t'))
+            ++i_;
+    }
+    bool eat(char c) {
+        blanks();
+        if (i_ < s_.size() && s_[i_] == c) {
+            ++i_;
+            return true;
+        }
+        return false;
+    }
+    Json value(int depth) {
+        if (depth > 64) fail("nested too deep");
+        blanks();
+        if (i_ >= s_.size()) fail("unexpected end");
+        Json v;
+        char c = s_[i_];
+        if (c == '{') {
+            ++i_;
+            v.type = Json::Type::Object;
+            if (eat('}')) return v;
+            do {
+                blanks();
+                std::string k = string();
+                if (!eat(':')) fail("expected ':'");
+                v.keys.push_back(std::move(k));
+                v.values.push_back(value(depth + 1));
+            } while (eat(','));
+            if (!eat('}')) fail("expected '}'");
+        } else if (c == '[') {
+            ++i_;
+            v.type = Json::Type::Array;
+            if (eat(']')) return v;
+            do v.items.push_back(value(depth + 1));
+            while (eat(','));
+            if (!eat(']')) fail("expected ']'");
+        } else if (c == '"') {
+            v.type = Json::Type::String;
+            v.text = string();
+        } else if (s_.substr(i_, 4) == "null") {
+            i_ += 4;
+        } else if (s_.substr(i_, 4) == "true") {
+            v.type = Json::Type::Bool, v.text = "true", i_ += 4;
+        } else if (s_.substr(i_, 5) == "false") {
+            v.type = Json::Type::Bool, v.text = "false", i_ += 5;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            std::size_t b = i_;
+            while (i_ < s_.size() &&
+                   (std::string_view("+-.eE0123456789").find(s_[i_]) != std::string_view::npos))
+                ++i_;
+            v.type = Json::Type::Number;
+            v.text = std::string(s_.substr(b, i_ - b));
+        } else {
+            fail("unexpected character");
+        }
+        return v;
+    }
+    std::string string() {
+        if (i_ >= s_.size() || s_[i_] != '"') fail("expected a string");
+        ++i_;
+        std::string out;
+        while (i_ < s_.size() && s_[i_] != '"') {
+            char c = s_[i_++];
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
+            if (i_ >= s_.size()) fail("unterminated escape");
+            char e = s_[i_++];
+            switch (e) {
+            case 'n': out += '\n'; break;
+            case 'r': out += '\r'; break;
+            case 't': out += '\t'; break;
+            case 'b': out += '\b'; break;
+            case 'f': out += '\f'; break;
+            case 'u': {
+                if (i_ + 4 > s_.size()) fail("bad \\u escape");
+                unsigned cp = 0;
+                for (int k = 0; k < 4; ++k) {
+                    char h = s_[i_++];
+                    cp <<= 4;
+                    if (h >= '0' && h <= '9')
+                        cp |= unsigned(h - '0');
+                    else if (h >= 'a' && h <= 'f')
+                        cp |= unsigned(h - 'a' + 10);
+                    else if (h >= 'A' && h <= 'F')
+                        cp |= unsigned(h - 'A' + 10);
+                    else
+                        fail("bad \\u escape");
+                }
+                // Our writer escapes only control bytes; encode the BMP code point as UTF-8.
+                char b[4];
+                out.append(b, put_utf8(b, cp));
+                break;
+            }
+            default: out += e; break; // \" \\ \/
+            }
+        }
+        if (i_ >= s_.size()) fail("unterminated string");
+        ++i_;
+        return out;
+    }
+    std::string_view s_;
+    std::size_t i_ = 0;
+};
+
+struct Reader {
+    const Json& obj;
+
+    void operator()(const char* name, std::uint64_t& v) { v = obj.need(name).u64(); }
+    template <std::size_t N>
+    void operator()(const char* name, std::array<std::uint64_t, N>& a) {
+        const Json& j = obj.need(name);
+        if (j.type != Json::Type::Array || j.items.size() != N)
+            throw std::runtime_error(fmt::format("stats JSON: '{}' needs {} numbers", name, N));
+        for (std::size_t i = 0; i < N; ++i) a[i] = j.items[i].u64();
+    }
+    template <class V>
+    void operator()(const char* name, BoundedMap<V>& m) {
+        const Json& j = obj.need(name);
+        const Json& entries = j.need("entries");
+        for (const Json& e : entries.items) {
+            if (e.items.empty() || e.items[0].type != Json::Type::String)
+                throw std::runtime_error(fmt::format("stats JSON: bad entry in '{}'", name));
+            V& v = m.raw_insert(e.items[0].text);
+            std::size_t k = 1;
+            auto next = [&](std::uint64_t& x) {
+                if (k >= e.items.size())
+                    throw std::runtime_error(fmt::format("stats JSON: short entry in '{}'", name));
+                x = e.items[k++].u64();
+            };
+            if constexpr (std::is_same_v<V, Count>)
+                next(v.n);
+            else
+                player_fields(v, next);
+        }
+        m.set_error(j.need("error").u64(), j.need("pruned").u64());
+    }
+};
+
+void read_aggregate(const Json& j, StatsAggregate& a) {
+    if (j.type != Json::Type::Object) throw std::runtime_error("stats JSON: expected an object");
+    Reader r{j};
+    fields(a, r);
+}
+
+} // namespace
+
+std::string raw_to_json(const StatsGroups& g) {
+    std::string out = "{\"version\":1,\"by\":";
+    append_json_string(out, g.by);
+    if (g.by.empty()) {
+        out += ",\"all\":";
+        write_aggregate(out, g.all);
+    } else {
+        out += fmt::format(",\"groups_error\":{},\"groups_pruned\":{},\"groups\":[",
+                           g.groups.error(), g.groups.pruned());
+        bool first = true;
+        for (auto [k, a] : g.groups.by_key()) {
+            if (!first) out += ',';
+            first = false;
+            out += "{\"key\":";
+            append_json_string(out, *k);
+            out += ",\"stats\":";
+            write_aggregate(out, *a);
+            out += '}';
+        }
+        out += ']';
+    }
+    out += '}';
+    return out;
+}
+
+StatsGroups raw_from_json(std::string_view document, const StatsLimits& limits) {
+    Json doc = Parser(document).document();
+    const Json* raw = doc.get("raw");
+    if (!raw) throw std::runtime_error("no 'raw' member: not the JSON output of pgnkit stats");
+    if (raw->need("version").u64() != 1) throw std::runtime_error("unknown stats JSON version");
+    StatsGroups g(raw->need("by").text, limits);
+    if (g.by.empty()) {
+        read_aggregate(raw->need("all"), g.all);
+    } else {
+        for (const Json& e : raw->need("groups").items)
+            read_aggregate(e.need("stats"), g.groups.raw_insert(e.need("key").text));
+        g.groups.set_error(raw->need("groups_error").u64(), raw->need("groups_pruned").u64());
+    }
+    return g;
+}
+
+} // namespace pgnkit::app

@@ -1,0 +1,749 @@
+#include "pgnkit/run/pipeline.hpp"
+
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/io/input.hpp"
+#include "pgnkit/io/text_guard.hpp"
+#include "pgnkit/pgn/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace pgnkit::app {
+
+GameSpan Batch::span(const BatchGame& g) const {
+    GameSpan s;
+    s.text = std::string_view((borrowed ? borrowed : text.data()) + g.begin, g.size);
+    s.file = file ? std::string_view(*file) : std::string_view();
+    s.first_line = g.first_line;
+    s.first_column = g.first_column;
+    s.offset = g.offset;
+    s.index = g.number - 1;
+    s.length = g.length;
+    s.truncated = g.truncated;
+    s.before_input_error = g.before_input_error;
+    s.cut_mid_line = g.cut_mid_line;
+    s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
+    s.tags = std::span<const TagMark>(tags.data() + g.tag_begin, g.tag_count);
+    return s;
+}
+
+std::string_view raw_separator(std::string_view t) {
+    if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
+    if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
+    if (!t.empty() && t.back() == '\n') return "\n";
+    return "\n\n";
+}
+
+std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
+                               std::string& error) {
+    const int fd = ::open(s.file->c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return 0;
+    }
+    // In pieces (memory stays flat however long the game); the first must begin with the
+    // kept text's first bytes, or the file is not the one read.
+    std::vector<char> buf(std::size_t{1} << 20);
+    std::uint64_t done = 0;
+    bool ok = true;
+    std::string tail; // the game's last bytes (raw_separator)
+    while (ok && done < s.length) {
+        const std::size_t want =
+            static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), s.length - done));
+        const ssize_t n = ::pread(fd, buf.data(), want, static_cast<off_t>(s.offset + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            error = n < 0 ? std::strerror(errno) : "the file is shorter than when it was read";
+            ok = false;
+        } else if (done == 0 && std::string_view(buf.data(), std::min(s.same, std::size_t(n))) !=
+                                    kept.substr(0, std::min(s.same, std::size_t(n)))) {
+            error = "the file changed since it was read";
+            ok = false;
+        } else {
+            const std::string_view piece(buf.data(), std::size_t(n));
+            if (!f.write(piece)) break; // (the caller's next write says so)
+            tail.append(piece.substr(piece.size() - std::min<std::size_t>(piece.size(), 4)));
+            if (tail.size() > 4) tail.erase(0, tail.size() - 4);
+            done += std::uint64_t(n);
+        }
+    }
+    ::close(fd);
+    if (ok) f.write(raw_separator(tail));
+    return done;
+}
+
+bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+                     bool accepted) {
+    bool ok = true;
+    std::size_t done = 0;
+    for (const Splice& s : splices) {
+        if (s.accepted != accepted) continue;
+        ok &= f.write(text.substr(done, s.at - done));
+        const std::string_view kept = text.substr(s.at, s.size);
+        std::string error;
+        const std::uint64_t wrote = write_game_bytes(f, s, kept, error);
+        if (!error.empty()) {
+            std::fflush(stdout);
+            fmt::print(stderr, "{}: warning: {}: game {} could not be read again ({}); {}\n",
+                       message_prefix(), *s.file, s.game, error,
+                       wrote != 0 ? "its copy in the output breaks off"
+                                  : "its copy in the output lacks the parts longer than the kept "
+                                    "limits");
+            if (wrote == 0) ok &= f.write(kept);
+        }
+        done = s.at + s.size;
+    }
+    return f.write(text.substr(done)) && ok;
+}
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+/// Where a movetext token ends (as the reader cuts them: blanks, line ends and the
+/// delimiters that start something else).
+bool ends_token(char c) {
+    return is_blank(c) || is_line_end(c) || c == '{' || c == '}' || c == '(' || c == ')' ||
+           c == '[' || c == ']' || c == ';' || c == '$' || c == '"' ||
+           static_cast<unsigned char>(c) < 0x20;
+}
+
+/// Whether a line whose first non-blank byte is at text[i] starts like PGN.
+bool pgn_line(std::string_view text, std::size_t i) {
+    const char c = text[i];
+    if (c == '[' || c == '{' || c == ';' || c == '(' || c == ')' || c == '$' || c == '*')
+        return true;
+    if (c >= '0' && c <= '9') return true; // a move number or a result (or 0-0 castling)
+    std::size_t e = i;
+    while (e < text.size() && !ends_token(text[e])) ++e;
+    std::string_view token = text.substr(i, e - i);
+    // Annotation glyphs glued to a move (e4!?) do not make it text.
+    while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
+    // Null moves (--) are not taken: a mail signature starts with "-- ".
+    chess::San san;
+    return !token.empty() && chess::parse_san(token, san);
+}
+
+} // namespace
+
+bool looks_like_pgn(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        // The first non-blank byte of the line (a byte-order mark skipped).
+        if (text.compare(i, 3, "\xEF\xBB\xBF") == 0) i += 3;
+        while (i < text.size() && is_blank(text[i])) ++i;
+        if (i < text.size() && !is_line_end(text[i]) && text[i] != '%' && pgn_line(text, i))
+            return true;
+        while (i < text.size() && !is_line_end(text[i])) ++i;
+        while (i < text.size() && is_line_end(text[i])) ++i;
+    }
+    return false;
+}
+
+bool is_text_between_games(const GameSpan& span, bool after_game) {
+    return after_game && span.tags.empty() && !looks_like_pgn(span.text);
+}
+
+NotPgnText describe_not_pgn(const GameSpan& span) {
+    NotPgnText d;
+    const std::string_view t = span.text;
+    std::uint64_t line = span.first_line;
+    std::size_t line_start = 0, first = 0;
+    // The first non-blank byte (blank lines and a byte-order mark skipped).
+    while (first < t.size()) {
+        if (first == line_start && t.compare(first, 3, "\xEF\xBB\xBF") == 0) first += 3;
+        if (first < t.size() && (is_blank(t[first]) || is_line_end(t[first]))) {
+            if (t[first] == '\n' ||
+                (t[first] == '\r' && (first + 1 == t.size() || t[first + 1] != '\n'))) {
+                ++line;
+                line_start = first + 1;
+            }
+            ++first;
+            continue;
+        }
+        break;
+    }
+    std::size_t end = t.size();
+    while (end > first && (is_blank(t[end - 1]) || is_line_end(t[end - 1]))) --end;
+    std::size_t after_last = 0;
+    d.lines = first < end ? 1 + detail::count_breaks(t.data(), first, end, true, after_last) : 0;
+    const std::uint64_t lead = line == span.first_line ? span.first_column - 1 : 0;
+    d.at = {line, first - line_start + 1 + lead, span.offset + first};
+    std::size_t e = first;
+    while (e < end && !ends_token(t[e])) ++e;
+    d.first_word = t.substr(first, std::min<std::size_t>(e - first, 80));
+    return d;
+}
+
+std::string not_pgn_message(const NotPgnText& what) {
+    return fmt::format("text between games is not PGN; skipped ({} line{})", what.lines,
+                       what.lines == 1 ? "" : "s");
+}
+
+std::string not_pgn_report(const GameSpan& span) {
+    const NotPgnText what = describe_not_pgn(span);
+    std::string out;
+    append_display(out, span.file, true);
+    out += fmt::format(":{}:{}: warning[unexpected-text]: {}\n", what.at.line, what.at.column,
+                       not_pgn_message(what));
+    return out;
+}
+
+std::string latin1_games_message(std::uint64_t games, std::string_view more) {
+    return fmt::format("text is not valid UTF-8 in {} game{} of this file{}; read as Latin-1 "
+                       "(Windows-1252){}",
+                       games, games == 1 ? "" : "s", games == 1 ? "" : " (the first here)", more);
+}
+
+int default_jobs() {
+    unsigned n = std::thread::hardware_concurrency();
+    return n == 0 ? 1 : int(n);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Reads every input and cuts it into batches; calls `emit` for each (in order).
+class BatchReader {
+  public:
+    BatchReader(const PipelineOptions& o, std::atomic<bool>& stop) : opts_(o), stop_(stop) {
+        for (const auto& in : o.inputs) {
+            struct stat st;
+            if (in != "-" && ::stat(in.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+                total_bytes_ += std::uint64_t(st.st_size);
+            else
+                total_known_ = false;
+        }
+    }
+
+    /// The next batch of the run (false when every input is done or the run stopped): the
+    /// games of one text (an input, or a member of an archive) in order, a batch cut at about
+    /// batch_bytes; the last batch of a text may be empty. An input that cannot be opened or
+    /// read gives, after the games read before the failure, one batch that carries the
+    /// message (io_error); the rest of that input (an archive's members after the damage) is
+    /// not read. Not thread-safe: the workers take turns (run_pipeline).
+    bool next(Batch& batch) {
+        if (!error_.empty()) { // after the batch of the games before the failure
+            batch = fresh(name_);
+            batch.io_error = std::move(error_);
+            batch.file_end = true;
+            error_.clear();
+            close_input();
+            if (error_ends_input_) members_.reset(); // (binary data: the next member is read)
+            return true;
+        }
+        if (!splitter_) {
+            if (stop_ || !open_next()) return false;
+        }
+        batch = fresh(name_);
+        batch.warnings = take_warnings();
+        batch.file_start = first_;
+        first_ = false;
+        if (!error_.empty()) return true; // could not open: the message comes next
+        if (!splitter_) {                 // an archive without members
+            batch.warnings.push_back(no_games(*name_));
+            batch.file_end = true;
+            return true;
+        }
+        try {
+            GameSpan span;
+            while (!stop_ && splitter_->next(span)) {
+                add(batch, span);
+                in_progress_bytes_ = src_->bytes_in();
+                if (batch.text.size() >= opts_.batch_bytes || batch.games.size() >= 8192)
+                    return true;
+            }
+        } catch (const IoError& e) {
+            failed(e);
+            return true;
+        }
+        if (file_games_ == 0 && !stop_) batch.warnings.push_back(no_games(*name_));
+        batch.file_end = true;
+        close_input();
+        return true;
+    }
+
+    /// --jobs 1: each game is handed to `game` as soon as it is cut, as a one-game batch
+    /// that borrows the splitter's buffer (no copy); `cut(io_error, file_end)` is called
+    /// where next() would end a batch (same places), and once more with the message of an
+    /// input error; `file_end` where next() would set Batch::file_end.
+    /// The warnings next() would put on those batches are taken (take_warnings()) at each cut.
+    template <class Game, class Cut>
+    void run_direct(Game&& game, Cut&& cut) {
+        Batch one;
+        for (const auto& path : opts_.inputs) {
+            if (stop_) return;
+            std::unique_ptr<InputMembers> members;
+            try {
+                members = open_input(path);
+            } catch (const IoError& e) {
+                ++files_;
+                cut(std::string(), false);
+                ++io_errors_;
+                cut(std::string(e.what()), true);
+                continue;
+            }
+            for (std::uint64_t texts = 0; !stop_; ++texts) {
+                std::string member;
+                std::unique_ptr<ByteSource> src;
+                try {
+                    src = members->next(member);
+                } catch (const IoError& e) {
+                    add_warnings(*members);
+                    cut(std::string(), false);
+                    ++io_errors_;
+                    cut(std::string(e.what()), true);
+                    break;
+                }
+                if (add_warnings(*members)) cut(std::string(), false); // where next() says them
+                if (!src) {
+                    if (texts == 0) { // an archive without members
+                        ++files_;
+                        warnings_.push_back(no_games(path));
+                        cut(std::string(), true);
+                    }
+                    break;
+                }
+                one.file = std::make_shared<const std::string>(text_name(path, member));
+                if (!read_direct(*src, one, path != "-" && member.empty(), game, cut) &&
+                    error_ends_input_)
+                    break;
+            }
+        }
+    }
+
+    std::uint64_t files() const { return files_; }
+    std::uint64_t empty() const { return empty_; }
+    /// The warnings for the next batch (Batch::warnings), taken.
+    std::vector<std::string> take_warnings() {
+        std::vector<std::string> w = std::move(warnings_);
+        warnings_.clear();
+        return w;
+    }
+    std::uint64_t io_errors() const { return io_errors_; }
+    std::uint64_t bytes_read() const { return done_bytes_ + in_progress_bytes_; }
+    /// The text of the inputs done (decompressed and decoded: what the splitter read).
+    std::uint64_t text_bytes() const { return text_bytes_; }
+    std::uint64_t total_bytes() const { return total_known_ ? total_bytes_ : 0; }
+
+  private:
+    /// The name a text goes by: the input's, or "ARCHIVE:MEMBER".
+    static std::string text_name(const std::string& path, const std::string& member) {
+        return member.empty() ? path : path + ":" + member;
+    }
+    /// The warning for a text without games (counted).
+    std::string no_games(const std::string& name) {
+        ++empty_;
+        return fmt::format("no games in {}", name == "-" ? "<stdin>" : name);
+    }
+    /// Takes the warnings of `members` for the next batch; whether there were any.
+    bool add_warnings(InputMembers& members) {
+        std::vector<std::string> w = members.take_warnings();
+        warnings_.insert(warnings_.end(), std::make_move_iterator(w.begin()),
+                         std::make_move_iterator(w.end()));
+        return !w.empty();
+    }
+
+    /// next(): opens the next text to cut, the next member of the input being read (an
+    /// archive's), else the first of the next input; false when every input is done. An
+    /// input that cannot be opened, or an archive damaged before its next member, sets
+    /// error_ (next() hands out the message); an archive without members leaves splitter_
+    /// unset.
+    bool open_next() {
+        for (;;) {
+            if (!members_) {
+                if (input_ == opts_.inputs.size()) return false;
+                path_ = opts_.inputs[input_++];
+                texts_ = 0;
+                try {
+                    members_ = open_input(path_);
+                } catch (const IoError& e) {
+                    start_text(path_);
+                    failed(e);
+                    return true;
+                }
+            }
+            std::string member;
+            try {
+                src_ = members_->next(member);
+            } catch (const IoError& e) {
+                add_warnings(*members_);
+                name_ = std::make_shared<const std::string>(path_); // (no text of its own)
+                failed(e);
+                return true;
+            }
+            add_warnings(*members_);
+            if (!src_) {
+                members_.reset();
+                if (texts_ != 0) continue;
+                start_text(path_); // an archive without members: one input without games
+                return true;
+            }
+            ++texts_;
+            start_text(text_name(path_, member));
+            try {
+                rereadable_ = path_ != "-" && member.empty() && plain_sized(*src_);
+                // Decompression and pipes read ahead on a thread of their own: the
+                // workers, which take turns at cutting batches, would wait for them. A
+                // regular file's reads are copies: no thread for it.
+                if (!plain_sized(*src_)) src_ = read_ahead(std::move(src_));
+                splitter_ = std::make_unique<GameSplitter>(*src_);
+            } catch (const IoError& e) {
+                failed(e);
+            }
+            return true;
+        }
+    }
+    /// A text begins: counted as an input file, named `name`.
+    void start_text(std::string name) {
+        name_ = std::make_shared<const std::string>(std::move(name));
+        ++files_;
+        first_ = true;
+        file_games_ = 0;
+        rereadable_ = false;
+    }
+
+    /// run_direct(): reads the text `src` (named one.file) game by game; false after an input
+    /// error (reported through `cut`).
+    template <class Game, class Cut>
+    bool read_direct(ByteSource& src, Batch& one, bool by_name, Game& game, Cut& cut) {
+        file_games_ = 0;
+        ++files_;
+        std::size_t bytes = 0, games = 0;
+        one.rereadable = false;
+        bool ok = true;
+        try {
+            one.rereadable = by_name && plain_sized(src);
+            GameSplitter splitter(src);
+            GameSpan span;
+            while (!stop_ && splitter.next(span)) {
+                one.games.clear();
+                one.elisions.clear();
+                one.tags.clear();
+                one.borrowed = span.text.data();
+                add(one, span);
+                in_progress_bytes_ = src.bytes_in();
+                game(static_cast<const Batch&>(one));
+                bytes += span.text.size();
+                if (bytes >= opts_.batch_bytes || ++games >= 8192) {
+                    cut(std::string(), false);
+                    bytes = games = 0;
+                }
+            }
+            if (file_games_ == 0 && !stop_) warnings_.push_back(no_games(*one.file));
+            cut(std::string(), true);
+        } catch (const IoError& e) {
+            cut(std::string(), false);
+            ++io_errors_;
+            error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
+            cut(std::string(e.what()), true);
+            ok = false;
+        }
+        done_bytes_ += src.bytes_in();
+        text_bytes_ += src.bytes_out();
+        in_progress_bytes_ = 0;
+        return ok;
+    }
+
+    /// The input failed: next() hands out the message after the games before it.
+    void failed(const IoError& e) {
+        error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
+        error_ = e.what();
+        if (error_.empty()) error_ = "input error";
+        ++io_errors_;
+    }
+    void close_input() {
+        done_bytes_ += src_ ? src_->bytes_in() : 0;
+        text_bytes_ += src_ ? src_->bytes_out() : 0;
+        in_progress_bytes_ = 0;
+        splitter_.reset();
+        src_.reset();
+    }
+    Batch fresh(const std::shared_ptr<const std::string>& name) {
+        Batch b;
+        b.seq = seq_++;
+        b.file = name;
+        b.rereadable = rereadable_;
+        b.text.reserve(opts_.batch_bytes + (opts_.batch_bytes >> 2));
+        return b;
+    }
+    void add(Batch& b, const GameSpan& s) {
+        BatchGame g;
+        g.begin = b.text.size();
+        g.size = s.text.size();
+        g.first_line = s.first_line;
+        g.first_column = s.first_column;
+        g.offset = s.offset;
+        g.length = s.length;
+        // Text between games: after a game of this input, a span without the splitter's tag
+        // marks that is not PGN. (Before the first game it stays a game of its own, with its
+        // errors: a file that is no PGN at all is one invalid game, as other readers count.)
+        g.not_pgn = is_text_between_games(s, file_games_ != 0);
+        if (!g.not_pgn) ++file_games_;
+        g.number = g.not_pgn ? games_ + 1 : ++games_;
+        g.in_file = g.not_pgn ? file_games_ + 1 : file_games_;
+        g.truncated = s.truncated;
+        g.before_input_error = s.before_input_error;
+        g.cut_mid_line = s.cut_mid_line;
+        g.elision_begin = std::uint32_t(b.elisions.size());
+        g.elision_count = std::uint32_t(s.elisions.size());
+        b.elisions.insert(b.elisions.end(), s.elisions.begin(), s.elisions.end());
+        g.tag_begin = std::uint32_t(b.tags.size());
+        g.tag_count = std::uint32_t(s.tags.size());
+        b.tags.insert(b.tags.end(), s.tags.begin(), s.tags.end());
+        if (!b.borrowed) b.text.append(s.text);
+        b.games.push_back(g);
+    }
+
+    const PipelineOptions& opts_;
+    std::atomic<bool>& stop_;
+    std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0, empty_ = 0;
+    std::uint64_t file_games_ = 0; ///< games of the input being cut
+    std::uint64_t total_bytes_ = 0;
+    bool total_known_ = true;
+    // next(): the input being cut (splitter_ set while it is open).
+    std::size_t input_ = 0;
+    std::string path_;                      ///< the input being read
+    std::unique_ptr<InputMembers> members_; ///< its texts (before src_: it outlives them)
+    std::uint64_t texts_ = 0;               ///< of them read
+    std::shared_ptr<const std::string> name_;
+    std::unique_ptr<ByteSource> src_;
+    std::unique_ptr<GameSplitter> splitter_;
+    bool first_ = false;
+    bool rereadable_ = false;           ///< Batch::rereadable of the input being read
+    std::string error_;                 ///< an input's failure, for the batch after the current one
+    std::vector<std::string> warnings_; ///< for the next batch
+    /// The last failure ends its input (not only a text that is binary data: an archive's
+    /// members after it are read).
+    bool error_ends_input_ = true;
+    std::atomic<std::uint64_t> done_bytes_{0}, in_progress_bytes_{0};
+    std::uint64_t text_bytes_ = 0;
+};
+
+/// The progress line on stderr: bytes and %, games, games/s, ETA.
+class Progress {
+  public:
+    explicit Progress(bool on) : on_(on), start_(Clock::now()), last_(start_) {}
+    void update(std::uint64_t bytes, std::uint64_t total, std::uint64_t games, bool force = false) {
+        if (!on_) return;
+        auto now = Clock::now();
+        if (!force && now - last_ < std::chrono::milliseconds(250)) return;
+        last_ = now;
+        double secs = std::chrono::duration<double>(now - start_).count();
+        std::string line = fmt::format("\r{:.1f} MB", double(bytes) / 1e6);
+        if (total) {
+            double frac = double(bytes) / double(total);
+            line += fmt::format(" ({:.1f}%)", 100 * frac);
+            if (frac > 0.001 && secs > 0.5)
+                line += fmt::format(", ETA {:.0f} s", secs / frac - secs);
+        }
+        line += fmt::format(", {} games, {:.0f} games/s   ", games,
+                            secs > 0 ? double(games) / secs : 0.0);
+        std::fputs(line.c_str(), stderr);
+        shown_ = true;
+    }
+    void finish() {
+        if (shown_) std::fputs("\r\033[K", stderr);
+    }
+
+  private:
+    bool on_, shown_ = false;
+    Clock::time_point start_, last_;
+};
+
+} // namespace
+
+PipelineStats run_pipeline(const PipelineOptions& opts,
+                           const std::function<BatchProcessor&(int worker)>& processor_for,
+                           const std::function<bool(BatchOutput&)>& sink) {
+    auto t0 = Clock::now();
+#if defined(__GLIBC__)
+    // Batches and their outputs are buffers of a few MB, allocated and freed over and over.
+    // By default glibc serves them with fresh mmap()s (and returns freed heap tops to the
+    // kernel), so every batch pays its page faults again. Keep them on the heap instead: the
+    // number of batches alive is bounded, so the memory stays flat.
+    static const bool tuned = [] {
+        mallopt(M_MMAP_THRESHOLD, 64 << 20);
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+        return true;
+    }();
+    (void)tuned;
+#endif
+    std::atomic<bool> stop{false};
+    BatchReader reader(opts, stop);
+    Progress progress(opts.progress);
+    PipelineStats stats;
+    std::uint64_t games_done = 0;
+
+    auto process = [&](BatchProcessor& p, const Batch& b, BatchOutput& out) {
+        out.seq = b.seq;
+        out.io_error = b.io_error;
+        out.file_end = b.file_end;
+        out.warnings = b.warnings;
+        out.games = b.games.size();
+        out.bytes = b.text.size();
+        if (!b.games.empty()) p.process(b, out);
+    };
+    auto deliver = [&](BatchOutput& out) {
+        if (!out.warnings.empty() && !stop) {
+            // For every command alike, in input order (a file name may hold any byte: shown
+            // as a report shows text).
+            std::fflush(stdout);
+            std::string text;
+            for (const std::string& w : out.warnings) {
+                text += message_prefix() + ": warning: ";
+                append_display(text, w, true);
+                text += '\n';
+            }
+            std::fputs(text.c_str(), stderr);
+        }
+        games_done += out.games;
+        stats.games += out.games;
+        stats.bytes += out.bytes;
+        if (!stop && !sink(out)) {
+            stop = true;
+            stats.stopped = true;
+        }
+        progress.update(reader.bytes_read(), reader.total_bytes(), games_done);
+    };
+
+    if (opts.jobs <= 1) {
+        // Each game straight from the splitter's buffer; outputs go to the sink at the
+        // places where next() would cut its batches, so the output is the same.
+        BatchProcessor& p = processor_for(0);
+        BatchOutput out;
+        std::uint64_t seq = 0;
+        reader.run_direct(
+            [&](const Batch& b) {
+                out.games += 1;
+                out.bytes += b.games.front().size;
+                p.process(b, out);
+            },
+            [&](std::string io_error, bool file_end) {
+                out.seq = seq++;
+                out.io_error = std::move(io_error);
+                out.file_end = file_end;
+                out.warnings = reader.take_warnings();
+                deliver(out);
+                // Cleared, not replaced: the buffers (tens of MB for fen) keep their
+                // memory, still in cache, for the next batch.
+                out.out.clear();
+                out.rejects.clear();
+                out.accepted.clear();
+                out.splices.clear();
+                out.err.clear();
+                out.keys.clear();
+                out.html.clear();
+                out.encoding.clear();
+                out.games = out.bytes = out.invalid = 0;
+            });
+    } else {
+        // The workers take turns at the splitter: each cuts its own next batch (under
+        // `split_mu`) and processes it, so the batch's text is in the cache of the core
+        // that reads it, and no thread only splits. Outputs wait in `done` until they can
+        // go to the sink in order: the worker that finishes the next one to write hands it
+        // and those after it that wait over (one worker at a time: `writing`). No thread
+        // only writes: on as many cores as workers, such a thread took a core from a
+        // worker at every batch. A worker cuts no new batch while too many wait (a slow
+        // early batch), so memory stays flat.
+        const std::size_t max_waiting = std::size_t(opts.jobs) * 4 + 4;
+        std::mutex mu, split_mu;
+        std::condition_variable space_cv;
+        std::map<std::uint64_t, BatchOutput> done; // under mu
+        bool reading_finished = false;             // under mu
+        bool writing = false;                      // under mu: a worker is at the sink
+        std::uint64_t next_to_write = 0;           // under mu
+        std::exception_ptr failure;                // under mu: what a worker threw
+
+        std::vector<std::thread> workers;
+        for (int w = 0; w < opts.jobs; ++w) {
+            BatchProcessor& p = processor_for(w);
+            workers.emplace_back([&, pp = &p] {
+                try {
+                    for (;;) {
+                        {
+                            std::unique_lock lk(mu);
+                            space_cv.wait(lk, [&] {
+                                return stop || reading_finished || done.size() < max_waiting;
+                            });
+                            if (reading_finished) return;
+                        }
+                        Batch b;
+                        {
+                            std::lock_guard split(split_mu);
+                            const bool got = reader.next(b);
+                            std::lock_guard lk(mu);
+                            if (!got) {
+                                if (!reading_finished) {
+                                    reading_finished = true;
+                                    space_cv.notify_all();
+                                }
+                                return;
+                            }
+                        }
+                        BatchOutput out;
+                        if (!stop)
+                            process(*pp, b, out);
+                        else
+                            out.seq = b.seq;
+                        std::unique_lock lk(mu);
+                        done.emplace(out.seq, std::move(out));
+                        if (writing) continue; // the worker at the sink takes it
+                        writing = true;
+                        for (auto it = done.find(next_to_write); it != done.end();
+                             it = done.find(next_to_write)) {
+                            BatchOutput next = std::move(it->second);
+                            done.erase(it);
+                            ++next_to_write;
+                            lk.unlock();
+                            space_cv.notify_one();
+                            deliver(next);
+                            if (stop) space_cv.notify_all();
+                            lk.lock();
+                        }
+                        writing = false;
+                    }
+                } catch (...) {
+                    // Handed to the caller once every worker has stopped.
+                    std::lock_guard lk(mu);
+                    if (!failure) failure = std::current_exception();
+                    stop = true;
+                    space_cv.notify_all();
+                }
+            });
+        }
+        for (auto& t : workers)
+            if (t.joinable()) t.join();
+        if (failure) std::rethrow_exception(failure);
+    }
+    progress.update(reader.bytes_read(), reader.total_bytes(), games_done, true);
+    progress.finish();
+    stats.files = reader.files();
+    stats.io_errors = reader.io_errors();
+    stats.empty = reader.empty();
+    stats.text_bytes = reader.text_bytes();
+    stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return stats;
+}
+
+} // namespace pgnkit::app
