@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks against the tools users would pick instead, side by side on the same input in
-# one run (DESIGN.md "Speed"). Builds nothing: the pgnkit binary is $PGNKIT, else ./build/pgnkit.
+# one run (docs/BENCHMARKS.md "How the figures are measured"). Builds nothing: the pgnkit
+# binary is $PGNKIT, else ./build/pgnkit.
 #
 #   scripts/bench.sh perft      pgnkit perft vs stockfish `go perft` (Threads=1, default Hash):
 #                               the start position at depth 6 and positions of
@@ -43,7 +44,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,35p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {

@@ -1,6 +1,7 @@
 #pragma once
 /// GameValidator: the visitor that replays a game (main line and every variation) and
-/// reports every defect as a Diagnostic (DESIGN.md "Validation").
+/// reports every defect as a Diagnostic (docs/ARCHITECTURE.md "Data flow"; what is checked:
+/// docs/GUIDE.md "What is checked").
 
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/chess/notation.hpp"

@@ -1,10 +1,10 @@
 #pragma once
 /// Move notation: SAN (lenient parse, canonical format), LAN and UCI.
 ///
-/// Parsing is split in two (STYLE.md §3): parse_san() reads the syntax of a token without a
-/// position; resolve_san() finds the one legal move it means, or says it is illegal or
-/// ambiguous. Resolution never generates all legal moves: candidates come from the attack
-/// tables of the target square, then pins and check are tested.
+/// Parsing is split in two (docs/ARCHITECTURE.md "Principles"): parse_san() reads the syntax
+/// of a token without a position; resolve_san() finds the one legal move it means, or says
+/// it is illegal or ambiguous. Resolution never generates all legal moves: candidates come
+/// from the attack tables of the target square, then pins and check are tested.
 ///
 /// Changes to the first draft of this API: `liberties` is 32 bits wide and gained
 /// LibDoublePlus, LibColonCapture, LibUnicodeAnnotation, LibDisambiguationForm; `San::piece`

@@ -1,8 +1,8 @@
 #pragma once
-/// The game pipeline (DESIGN.md "Data flow"): ByteSource → GameSplitter → workers →
-/// OrderedSink. N workers take turns at cutting the next batch of games and each runs its
-/// own processor over the batch it cut (a decoder or a pipe reads ahead on a thread of its
-/// own); finished batches go to the sink in input order (handed over by the worker that
+/// The game pipeline (docs/ARCHITECTURE.md "Data flow"): ByteSource → GameSplitter →
+/// workers → OrderedSink. N workers take turns at cutting the next batch of games and each
+/// runs its own processor over the batch it cut (a decoder or a pipe reads ahead on a thread
+/// of its own); finished batches go to the sink in input order (handed over by the worker that
 /// finishes the next one due, one worker at a time), so the output is byte-identical for
 /// every number of jobs.
 

@@ -1,5 +1,6 @@
-// Zobrist keys must equal Polyglot book keys (STYLE.md §13): the published test vectors of the
-// Polyglot book format page ("Random64" keys for a few move sequences).
+// Zobrist keys must equal Polyglot book keys (docs/ARCHITECTURE.md "Principles"): the
+// published test vectors of the Polyglot book format page ("Random64" keys for a few move
+// sequences).
 
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-/// `pgnkit stats` and `pgnkit merge`: mergeable aggregates over games (DESIGN.md "Data flow",
-/// "Beyond one machine").
+/// `pgnkit stats` and `pgnkit merge`: mergeable aggregates over games
+/// (docs/ARCHITECTURE.md "Data flow", "Mergeable aggregates").
 ///
 /// Each worker fills its own `StatsGroups`; they are merged at the end with the same
 /// `merge()` that `pgnkit merge` applies to the raw counters of separate runs' JSON output.
