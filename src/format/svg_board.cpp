@@ -1,5 +1,7 @@
 #include "pgnkit/format/svg_board.hpp"
 
+#include "pgnkit/format/html.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -123,21 +125,6 @@ std::string piece_id(Piece p) {
     return {color_of(p) == Color::White ? 'w' : 'b', piece_char(type_of(p))};
 }
 
-std::string xml_escape(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
 /// Keeps an id prefix to the characters that are safe in an XML id and a URL fragment.
 std::string safe_id(std::string_view s) {
     std::string out;
@@ -161,6 +148,7 @@ std::string num(double v) {
 } // namespace
 
 std::string svg_board(const Position& pos, const SvgOptions& opts) {
+    using html::xml_escape;
     const double sq = std::clamp(opts.square_size, 8, 1000);
     const double margin = opts.coordinates ? std::round(sq * 0.45) : 0.0;
     const double width = 8 * sq + margin, height = 8 * sq + margin;
