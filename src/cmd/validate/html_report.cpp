@@ -8,6 +8,7 @@
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/format/charts.hpp"
+#include "pgnkit/format/chess_board.hpp"
 #include "pgnkit/format/html.hpp"
 #include "pgnkit/format/html_page.hpp"
 #include "pgnkit/format/svg_board.hpp"
@@ -237,14 +238,15 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
             std::string token;
             append_game_text(token, board_diag->token, g.utf8);
             so.title = fmt::format("Position before {} {}", move, board_diag->token);
-            if (am.to != NoSquare) so.highlights.push_back(am.to);
+            BoardDiagram board = chess_board_diagram(pos);
+            if (am.to != NoSquare) board.highlights.push_back(am.to);
             for (Square f : am.from) so.arrows.push_back({f, am.to, "#c62828"});
             o += "<figure class=\"board\" data-arrows=\"";
             o += fmt::format("{}\" data-target=\"", am.from.size());
             if (am.to != NoSquare) o += square_name(am.to);
             o += "\">\n";
             // svg_board escapes the title itself; the rest is our own markup.
-            std::string svg = svg_board(pos, so);
+            std::string svg = svg_board(board, so);
             o += svg;
             o += "<figcaption>Before <b>";
             o += move;
