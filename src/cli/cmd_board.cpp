@@ -1,7 +1,7 @@
 // pgnkit board: show a position for humans (a Unicode diagram and a summary, or an SVG image).
 
 #include "common.hpp"
-#include "pgnkit/format/board_render.hpp"
+#include "pgnkit/format/chess_board.hpp"
 #include "pgnkit/format/svg_board.hpp"
 #include "pgnkit/chess/fen.hpp"
 
@@ -69,7 +69,7 @@ int run_board(const BoardOptions& o) {
         so.flip = o.flip;
         if (!o.arrow.empty()) so.arrows.push_back(*parse_arrow(o.arrow)); // checked by CLI11
         so.title = chess::format_fen(pos);
-        std::string svg = app::svg_board(pos, so);
+        std::string svg = app::svg_board(app::chess_board_diagram(pos), so);
         if (o.svg == "-") { // the image is the output; no text around it
             std::fwrite(svg.data(), 1, svg.size(), stdout);
             return std::fflush(stdout) == 0 ? ExitOk : ExitError;

@@ -1,5 +1,7 @@
 #include "pgnkit/format/svg_board.hpp"
 
+#include "pgnkit/format/html.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,8 +10,6 @@
 #include <string_view>
 
 namespace pgnkit::app {
-
-using namespace chess;
 
 namespace {
 
@@ -75,9 +75,9 @@ constexpr std::array<ShapePart, 5> King = {{
     {'D', R"(<path d="M30 71Q50 63 70 71" fill="none"/>)"},
 }};
 
+/// A piece's shape in the colours of its side (`white`: the side that moves first).
 template <std::size_t N>
-void append_parts(std::string& out, const std::array<ShapePart, N>& parts, Color c) {
-    const bool white = c == Color::White;
+void append_parts(std::string& out, const std::array<ShapePart, N>& parts, bool white) {
     const std::string_view fill = white ? "#ffffff" : "#2a2a2a";
     const std::string_view line = white ? "#222222" : "#000000";
     const std::string_view detail = white ? "#222222" : "#e8e8e8";
@@ -106,36 +106,32 @@ void append_parts(std::string& out, const std::array<ShapePart, N>& parts, Color
     }
 }
 
-void append_piece_shape(std::string& out, PieceType t, Color c) {
-    switch (t) {
-    case PieceType::Pawn: append_parts(out, Pawn, c); break;
-    case PieceType::Knight: append_parts(out, Knight, c); break;
-    case PieceType::Bishop: append_parts(out, Bishop, c); break;
-    case PieceType::Rook: append_parts(out, Rook, c); break;
-    case PieceType::Queen: append_parts(out, Queen, c); break;
-    case PieceType::King: append_parts(out, King, c); break;
-    case PieceType::None: break;
+/// The pieces that have a shape, in the order of their definitions: white, then black, each
+/// pawn, knight, bishop, rook, queen, king.
+constexpr std::string_view ShapeLetters = "PNBRQKpnbrqk";
+
+/// Whether `letter` names a piece that has a shape.
+bool has_shape(char letter) {
+    return letter != 0 && ShapeLetters.find(letter) != std::string_view::npos;
+}
+
+void append_piece_shape(std::string& out, char letter) {
+    const bool white = letter >= 'A' && letter <= 'Z';
+    switch (white ? letter : char(letter - 'a' + 'A')) {
+    case 'P': append_parts(out, Pawn, white); break;
+    case 'N': append_parts(out, Knight, white); break;
+    case 'B': append_parts(out, Bishop, white); break;
+    case 'R': append_parts(out, Rook, white); break;
+    case 'Q': append_parts(out, Queen, white); break;
+    case 'K': append_parts(out, King, white); break;
+    default: break;
     }
 }
 
-/// "wP", "bK" … (used in ids).
-std::string piece_id(Piece p) {
-    return {color_of(p) == Color::White ? 'w' : 'b', piece_char(type_of(p))};
-}
-
-std::string xml_escape(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default: out += c;
-        }
-    }
-    return out;
+/// "wP", "bK" … (used in ids): the side and the piece's upper-case letter.
+std::string piece_id(char letter) {
+    const bool white = letter >= 'A' && letter <= 'Z';
+    return {white ? 'w' : 'b', white ? letter : char(letter - 'a' + 'A')};
 }
 
 /// Keeps an id prefix to the characters that are safe in an XML id and a URL fragment.
@@ -160,20 +156,28 @@ std::string num(double v) {
 
 } // namespace
 
-std::string svg_board(const Position& pos, const SvgOptions& opts) {
+std::string svg_board(const BoardDiagram& board, const SvgOptions& opts) {
+    using html::xml_escape;
+    const int files = std::max(board.files, 0), ranks = std::max(board.ranks, 0);
     const double sq = std::clamp(opts.square_size, 8, 1000);
     const double margin = opts.coordinates ? std::round(sq * 0.45) : 0.0;
-    const double width = 8 * sq + margin, height = 8 * sq + margin;
+    const double width = files * sq + margin, height = ranks * sq + margin;
     const std::string id = safe_id(opts.id_prefix);
+    auto letter_on = [&](int s) {
+        return s < int(board.squares.size()) ? board.squares[std::size_t(s)].letter : char(0);
+    };
+    auto label = [](const std::vector<std::string>& labels, int i) {
+        return i < int(labels.size()) ? xml_escape(labels[std::size_t(i)]) : std::string();
+    };
 
     // Top-left corner of a square on the image.
-    auto corner_x = [&](Square s) {
-        int f = file_of(s);
-        return margin + (opts.flip ? 7 - f : f) * sq;
+    auto corner_x = [&](int s) {
+        int f = s % files;
+        return margin + (opts.flip ? files - 1 - f : f) * sq;
     };
-    auto corner_y = [&](Square s) {
-        int r = rank_of(s);
-        return (opts.flip ? r : 7 - r) * sq;
+    auto corner_y = [&](int s) {
+        int r = s / files;
+        return (opts.flip ? r : ranks - 1 - r) * sq;
     };
 
     std::string out;
@@ -185,21 +189,18 @@ std::string svg_board(const Position& pos, const SvgOptions& opts) {
                        num(width), num(height));
     if (!opts.title.empty()) out += fmt::format("<title>{}</title>\n", xml_escape(opts.title));
 
-    // Definitions: the pieces on the board (each once) and the check glow.
-    Square checked_king = NoSquare;
-    if (opts.mark_check && pos.in_check()) checked_king = pos.king_square(pos.side_to_move());
+    // Definitions: the pieces on the board (each once) and the danger glow.
+    const int danger = opts.mark_check && board.contains(board.danger) ? board.danger : -1;
     out += "<defs>\n";
-    bool used[16] = {};
-    for (int s = A1; s <= H8; ++s)
-        if (Piece p = pos.piece_on(Square(s)); is_piece(p)) used[static_cast<int>(p)] = true;
-    for (int i = 0; i < 16; ++i) {
-        if (!used[i]) continue;
-        Piece p = Piece(i);
-        out += fmt::format(R"(<g id="{}-{}">)", id, piece_id(p));
-        append_piece_shape(out, type_of(p), color_of(p));
+    for (char letter : ShapeLetters) {
+        bool used = false;
+        for (int s = 0; s < files * ranks && !used; ++s) used = letter_on(s) == letter;
+        if (!used) continue;
+        out += fmt::format(R"(<g id="{}-{}">)", id, piece_id(letter));
+        append_piece_shape(out, letter);
         out += "</g>\n";
     }
-    if (checked_king != NoSquare)
+    if (danger >= 0)
         out += fmt::format(R"(<radialGradient id="{}-check">)"
                            R"(<stop offset="0" stop-color="#ff0000" stop-opacity="1"/>)"
                            R"(<stop offset="0.5" stop-color="#e70000" stop-opacity="0.75"/>)"
@@ -208,15 +209,14 @@ std::string svg_board(const Position& pos, const SvgOptions& opts) {
                            id);
     out += "</defs>\n";
 
-    // Squares. a1 is dark (FIDE 2.1: the near-right square is light).
+    // Squares, the first one dark (chess: a1; FIDE 2.1: the near-right square is light).
     out += "<g shape-rendering=\"crispEdges\">\n";
-    for (int s = A1; s <= H8; ++s) {
-        Square q = Square(s);
-        bool dark = (file_of(q) + rank_of(q)) % 2 == 0;
+    for (int s = 0; s < files * ranks; ++s) {
+        bool dark = (s % files + s / files) % 2 == 0;
         out += fmt::format(R"(<rect class="square {}" x="{}" y="{}" width="{}" height="{}" )"
                            R"(fill="{}"/>)"
                            "\n",
-                           dark ? "dark" : "light", num(corner_x(q)), num(corner_y(q)), num(sq),
+                           dark ? "dark" : "light", num(corner_x(s)), num(corner_y(s)), num(sq),
                            num(sq), xml_escape(dark ? opts.dark_color : opts.light_color));
     }
     out += "</g>\n";
@@ -229,52 +229,51 @@ std::string svg_board(const Position& pos, const SvgOptions& opts) {
                            R"(text-anchor="middle">)"
                            "\n",
                            num(size));
-        for (int i = 0; i < 8; ++i) {
-            int rank = opts.flip ? i : 7 - i;
-            out +=
-                fmt::format(R"(<text x="{}" y="{}">{}</text>)"
-                            "\n",
-                            num(margin / 2), num(i * sq + sq / 2 + size * 0.35), char('1' + rank));
+        for (int i = 0; i < ranks; ++i) {
+            int rank = opts.flip ? i : ranks - 1 - i;
+            out += fmt::format(R"(<text x="{}" y="{}">{}</text>)"
+                               "\n",
+                               num(margin / 2), num(i * sq + sq / 2 + size * 0.35),
+                               label(board.rank_labels, rank));
         }
-        for (int i = 0; i < 8; ++i) {
-            int file = opts.flip ? 7 - i : i;
+        for (int i = 0; i < files; ++i) {
+            int file = opts.flip ? files - 1 - i : i;
             out += fmt::format(R"(<text x="{}" y="{}">{}</text>)"
                                "\n",
                                num(margin + i * sq + sq / 2),
-                               num(8 * sq + margin / 2 + size * 0.35), char('a' + file));
+                               num(ranks * sq + margin / 2 + size * 0.35),
+                               label(board.file_labels, file));
         }
         out += "</g>\n";
     }
 
-    // Highlighted squares, then the check glow, under the pieces.
-    for (Square s : opts.highlights) {
-        if (!is_ok(s)) continue;
+    // Highlighted squares, then the danger glow, under the pieces.
+    for (int s : board.highlights) {
+        if (!board.contains(s)) continue;
         out += fmt::format(R"(<rect class="highlight" x="{}" y="{}" width="{}" height="{}" )"
                            R"(fill="{}" fill-opacity="0.55"/>)"
                            "\n",
                            num(corner_x(s)), num(corner_y(s)), num(sq), num(sq),
                            xml_escape(opts.highlight_color));
     }
-    if (checked_king != NoSquare)
+    if (danger >= 0)
         out += fmt::format(R"(<rect class="check" x="{}" y="{}" width="{}" height="{}" )"
                            R"~(fill="url(#{}-check)"/>)~"
                            "\n",
-                           num(corner_x(checked_king)), num(corner_y(checked_king)), num(sq),
-                           num(sq), id);
+                           num(corner_x(danger)), num(corner_y(danger)), num(sq), num(sq), id);
 
     // Pieces: the 100-unit shapes scaled to the square.
-    for (int s = A1; s <= H8; ++s) {
-        Square q = Square(s);
-        Piece p = pos.piece_on(q);
-        if (!is_piece(p)) continue;
+    for (int s = 0; s < files * ranks; ++s) {
+        const char letter = letter_on(s);
+        if (!has_shape(letter)) continue;
         out += fmt::format(R"~(<use xlink:href="#{}-{}" transform="translate({} {}) scale({})"/>)~"
                            "\n",
-                           id, piece_id(p), num(corner_x(q)), num(corner_y(q)), num(sq / 100));
+                           id, piece_id(letter), num(corner_x(s)), num(corner_y(s)), num(sq / 100));
     }
 
     // Arrows over everything: a shaft and a head as one polygon, from centre to centre.
     for (const SvgArrow& a : opts.arrows) {
-        if (!is_ok(a.from) || !is_ok(a.to)) continue;
+        if (!board.contains(a.from) || !board.contains(a.to)) continue;
         const double x1 = corner_x(a.from) + sq / 2, y1 = corner_y(a.from) + sq / 2;
         const double x2 = corner_x(a.to) + sq / 2, y2 = corner_y(a.to) + sq / 2;
         const std::string color = xml_escape(a.color);

@@ -1,51 +1,21 @@
 #pragma once
-/// A position for humans: a Unicode diagram and a summary (side to move, castling, FEN,
-/// check / mate / stalemate, material, legal moves), as `pgnkit board` prints it.
+/// A board as a text diagram: the ranks framed, rank labels to the left, file labels below,
+/// Unicode glyphs and box lines or ASCII letters. Any size of board (board_diagram.hpp).
 
-#include "pgnkit/chess/fen.hpp"
-#include "pgnkit/chess/position.hpp"
+#include "pgnkit/format/board_diagram.hpp"
 
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace pgnkit::app {
 
 /// How the text diagram is drawn.
-struct BoardTextOptions {
-    bool flip = false;                       ///< black at the bottom (ranks 1→8)
-    chess::EpMode ep = chess::EpMode::Legal; ///< en-passant mode of the FEN line
-    bool unicode = true;                     ///< ♔♕… glyphs and box lines; false: ASCII
-    std::vector<std::string> notes;          ///< FEN parser notes, printed as "Note:" lines
-    int width = 80;                          ///< column limit for wrapping the move list
+struct DiagramTextOptions {
+    bool flip = false;   ///< the last rank at the bottom, files from the last (chess: black)
+    bool unicode = true; ///< glyphs, "·" and box lines; false: letters, "." and ASCII lines
 };
 
-/// What the side to move faces, as the board summary reports it.
-enum class BoardStatus { Ongoing, Check, Checkmate, Stalemate };
-
-/// The status of the side to move.
-BoardStatus board_status(const chess::Position& pos);
-
-/// The legal moves in canonical SAN, sorted (pieces K Q R B N first, then castling, then
-/// pawn moves; within a group by text), so the list does not depend on generation order.
-std::vector<std::string> legal_moves_san(const chess::Position& pos);
-
-/// Just the diagram: 8 ranks framed, with file letters and rank numbers.
-std::string render_diagram(const chess::Position& pos, const BoardTextOptions& opts = {});
-
-/// The diagram followed by the summary lines (the output of `pgnkit board`).
-std::string render_board(const chess::Position& pos, const BoardTextOptions& opts = {});
-
-/// Byte offset and length of a FEN field by the FenError field name (board, side, castling,
-/// en-passant, halfmove, fullmove). For "fields" (or a field that is missing) it is the whole
-/// text. Fields are separated by spaces or tabs, as parse_fen splits them.
-struct TextSpan {
-    std::size_t offset = 0, length = 0;
-};
-TextSpan fen_field_span(std::string_view fen, std::string_view field);
-
-/// A located FEN error over three lines: "<message>", the FEN indented by two spaces, and a
-/// caret line (`^^^`) under the offending field. No trailing newline.
-std::string format_fen_error(std::string_view fen, const chess::FenError& error);
+/// The diagram: one line per rank (the last on top unless flipped), each square a space and
+/// its glyph, framed; then the file labels. Rank labels are right-aligned to the widest.
+std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& opts = {});
 
 } // namespace pgnkit::app

@@ -1,9 +1,11 @@
 #pragma once
-/// A position as a self-contained SVG image: squares, coordinates, pieces drawn as paths (no
-/// fonts or external assets needed for them), optional arrows and highlighted squares. Used by
-/// `pgnkit board --svg` and meant for HTML reports (an attempted move drawn as an arrow).
+/// A board as a self-contained SVG image: squares, coordinates, pieces drawn as paths (no
+/// fonts or external assets needed for them), optional arrows and highlighted squares. Any
+/// size of board (board_diagram.hpp); the pieces drawn are the chess set, by FEN letter
+/// (P N B R Q K, upper case white). Used by `pgnkit board --svg` and by the validate report
+/// (an attempted move drawn as an arrow).
 
-#include "pgnkit/chess/position.hpp"
+#include "pgnkit/format/board_diagram.hpp"
 
 #include <string>
 #include <vector>
@@ -11,22 +13,22 @@
 namespace pgnkit::app {
 
 /// An arrow from the centre of one square to another (e.g. a move that was attempted).
+/// Squares are BoardDiagram indexes (chess: a chess::Square); one off the board is not drawn.
 struct SvgArrow {
-    chess::Square from = chess::NoSquare;
-    chess::Square to = chess::NoSquare;
+    int from = -1;
+    int to = -1;
     std::string color = "#15781b"; ///< any SVG colour; drawn at 80 % opacity
 };
 
 struct SvgOptions {
-    bool flip = false;       ///< black at the bottom
+    bool flip = false;       ///< the last rank at the bottom (chess: black)
     int square_size = 45;    ///< pixels per square (the image scales; this sets its size)
-    bool coordinates = true; ///< files a–h below and ranks 1–8 to the left of the board
+    bool coordinates = true; ///< file labels below and rank labels to the left of the board
     /// Arrows, drawn over the pieces in order.
     std::vector<SvgArrow> arrows;
-    /// Squares tinted with highlight_color (e.g. the from/to of the last move).
-    std::vector<chess::Square> highlights;
+    /// Colour of the diagram's highlighted squares (e.g. the from/to of the last move).
     std::string highlight_color = "#e8e13a"; ///< drawn at 55 % opacity
-    bool mark_check = true; ///< a red glow under the king of the side to move when in check
+    bool mark_check = true; ///< a red glow under the diagram's danger square (chess: check)
     std::string light_color = "#f0d9b5";
     std::string dark_color = "#b58863";
     /// Prefix of the ids of the piece definitions (<defs>). Give each board of an HTML page
@@ -37,7 +39,8 @@ struct SvgOptions {
 };
 
 /// The SVG document (one <svg> element with the SVG namespace, no XML declaration, so it can
-/// be written to a .svg file or inlined into HTML as is). Ends with a newline.
-std::string svg_board(const chess::Position& pos, const SvgOptions& opts = {});
+/// be written to a .svg file or inlined into HTML as is). Ends with a newline. Squares are
+/// light and dark in turn, the first square (file 0, rank 0) dark.
+std::string svg_board(const BoardDiagram& board, const SvgOptions& opts = {});
 
 } // namespace pgnkit::app

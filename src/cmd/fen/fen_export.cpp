@@ -5,7 +5,7 @@
 #include "pgnkit/io/output.hpp"
 
 #include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/format/json.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/notation.hpp"

@@ -4,7 +4,7 @@
 #include "pgnkit/cmd/stats/stats.hpp"
 
 #include "pgnkit/run/error_tally.hpp"
-#include "pgnkit/cmd/validate/html_report.hpp"
+#include "pgnkit/cmd/stats/html_report.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/run/pipeline.hpp"

@@ -2,7 +2,7 @@
 // One field list (`fields`) drives writing and reading, so the two cannot drift apart.
 
 #include "pgnkit/cmd/stats/stats.hpp"
-#include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/format/json.hpp"
 #include "pgnkit/io/utf8.hpp"
 
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/cmd/stats/stats.hpp"
-#include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/format/json.hpp"
 
 #include <fmt/format.h>
 
@@ -476,7 +476,7 @@ void render_json_tables(std::string& out, const std::vector<Table>& tables) {
                 if (c) out += ',';
                 const Cell& cell = t.rows[r][c];
                 if (cell.number) // JSON numbers have no '+' sign
-                    out += std::string_view(cell.text).substr(cell.text[0] == '+' ? 1 : 0);
+                    out += json_number_text(cell.text);
                 else if (cell.text.empty() && c != 0)
                     out += "null";
                 else

@@ -1,6 +1,7 @@
 #include "pgnkit/cmd/validate/validate.hpp"
 
 #include "pgnkit/cmd/validate/html_report.hpp"
+#include "pgnkit/format/json.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/run/pipeline.hpp"
@@ -46,31 +47,6 @@ void ValidateStats::count(Code code, Severity sev) {
         ++by_severity[2][c];
     }
 }
-
-namespace {
-template <class Out>
-void json_string(Out& out, std::string_view s) {
-    out += '"';
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20 || c == 0x7F)
-                out += fmt::format("\\u{:04x}", c);
-            else
-                out += char(c);
-        }
-    }
-    out += '"';
-}
-} // namespace
-
-void append_json_string(std::string& out, std::string_view s) { json_string(out, s); }
-void append_json_string(OutBuffer& out, std::string_view s) { json_string(out, s); }
 
 void print_check_list() {
     fmt::print("{:<28} {:<8} {}\n", "CODE", "DEFAULT", "EXPLANATION");

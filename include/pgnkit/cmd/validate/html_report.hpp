@@ -1,20 +1,16 @@
 #pragma once
-/// Self-contained HTML reports: `pgnkit stats --html` and `pgnkit validate --html`.
+/// `pgnkit validate --html`: the report page (summary by code with a chart, every invalid game
+/// with a board of the position before its first error, the warnings of the valid games).
 ///
-/// A report is one UTF-8 file with inline CSS and inline SVG (charts drawn here, boards by
-/// svg_board()); no scripts, fonts or other assets, so it opens offline and prints on A4.
-/// Every chart carries the numbers it draws in `data-values` attributes (one per series,
-/// copied verbatim from the table cells that the JSON output prints), so tests can compare a
-/// chart with `--format json`.
-///
-/// Text from the input (player names, events, file names, messages) is escaped everywhere;
-/// text that is not valid UTF-8 is read as Latin-1.
+/// Workers render one HtmlBlock per game (render_validate_game()); the ordered sink hands
+/// them to ValidateHtmlReport, which writes the page with the skeleton and charts of
+/// format/html_page.hpp and format/charts.hpp. Text from the input (player names, events,
+/// file names, messages) is escaped everywhere; a game that is not UTF-8 is read as Latin-1.
 
-#include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/cmd/stats/stats.hpp"
-#include "pgnkit/cmd/validate/validate.hpp"
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/chess/position.hpp"
+#include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -28,63 +24,7 @@ namespace pgnkit {
 struct GameInfo;
 }
 
-namespace pgnkit::app::html {
-
-/// Appends `s` escaped for HTML text and attribute values (& < > " ' become references).
-/// Text that is not valid UTF-8 is transcoded from Latin-1 first; control characters other
-/// than tab, newline and carriage return become U+FFFD.
-void append_escaped(std::string& out, std::string_view s);
-/// append_escaped() into a new string.
-std::string escape(std::string_view s);
-
-/// One series of a chart: numbers as text (exactly as the table cell / JSON prints them).
-struct ChartSeries {
-    std::string name;                ///< legend entry and `data-column`
-    std::vector<std::string> values; ///< one per label; "" = no value (drawn as 0)
-    std::string color = "#3b6ea5";
-    std::vector<std::string> colors; ///< per value, when bars differ (e.g. by severity)
-};
-
-/// An entry of a chart's legend.
-struct LegendEntry {
-    std::string name, color;
-    std::string detail = {}; ///< shown after the name (e.g. a count)
-};
-
-/// A bar chart (horizontal bars) or a histogram (vertical columns, bins in order).
-struct Chart {
-    std::string table; ///< `data-table`: the table or summary the numbers come from
-    std::string title;
-    std::vector<std::string> labels;
-    std::vector<ChartSeries> series;
-    bool columns = false;     ///< vertical columns (a histogram) instead of horizontal bars
-    std::string group;        ///< `data-group` (stats --by), "" = none
-    std::string value_suffix; ///< appended to value labels (e.g. " games"); bars only
-    /// The legend; empty = one entry per series when there are several.
-    std::vector<LegendEntry> legend;
-};
-
-/// The chart as a <figure> holding one inline <svg> (responsive width, fixed aspect).
-std::string render_chart(const Chart& chart);
-
-/// The start of a page: doctype, <meta charset="utf-8">, title, the inline style sheet
-/// (screen and A4 print), and the opening of <body> with an <h1>.
-std::string page_begin(std::string_view title, std::string_view heading);
-/// Closes the page (a footer line naming the generator).
-std::string page_end();
-
-/// A stats Table as an HTML <table> (numbers right-aligned; notes below).
-void append_table(std::string& out, const Table& table);
-
-} // namespace pgnkit::app::html
-
 namespace pgnkit::app {
-
-/// `pgnkit stats --html`: the whole page (charts of results, lengths, Elo, openings and
-/// dates, then every selected table), per --by group when grouped. Charts read the same
-/// build_tables() rows that the JSON prints.
-std::string render_stats_html(const StatsGroups& groups, const StatsView& view,
-                              const std::vector<std::string>& inputs = {});
 
 /// The move a diagnostic's token attempted, located on the board before it.
 struct AttemptedMove {

@@ -52,8 +52,4 @@ int run_validate(const ValidateRunOptions& opts);
 /// Prints the code table (code, default severity, explanation).
 void print_check_list();
 
-/// JSON string escaping (quotes included).
-void append_json_string(std::string& out, std::string_view s);
-void append_json_string(OutBuffer& out, std::string_view s);
-
 } // namespace pgnkit::app

@@ -1,9 +1,8 @@
 #include "pgnkit/cmd/validate/html_report.hpp"
 
-#include "pgnkit/cmd/stats/stats.hpp"
-#include "pgnkit/cmd/validate/validate.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/fen.hpp"
+#include "pgnkit/cmd/validate/validate.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -67,79 +66,6 @@ const std::string hostile_pgn =
     "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n\n1. Kd1 *\n\n";
 
 } // namespace
-
-TEST_CASE("html: escaping makes markup inert and transcodes Latin-1", "[html]") {
-    CHECK(html::escape("<script>alert('x')</script>") ==
-          "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
-    CHECK(html::escape("a & \"b\"") == "a &amp; &quot;b&quot;");
-    CHECK(html::escape("M\xfcller") == "M\xc3\xbcller");   // Latin-1 ü → UTF-8
-    CHECK(html::escape("K\xc3\xb6nig") == "K\xc3\xb6nig"); // UTF-8 kept
-    CHECK(html::escape(std::string_view("a\0b\x07", 4)) == "a\xEF\xBF\xBD"
-                                                           "b\xEF\xBF\xBD");
-    CHECK(html::escape("tab\there") == "tab\there");
-}
-
-TEST_CASE("html: a chart carries exactly the numbers it draws", "[html]") {
-    html::Chart c;
-    c.table = "results";
-    c.title = "Results <1>";
-    c.labels = {"1-0", "<draw>", "0-1"};
-    c.series.push_back({"games", {"12", "0", "+3.5"}, "#123456", {}});
-    std::string out = html::render_chart(c);
-    CHECK(out.find("data-table=\"results\"") != std::string::npos);
-    CHECK(out.find("data-values=\"[12,0,3.5]\"") != std::string::npos);
-    CHECK(out.find("Results &lt;1&gt;") != std::string::npos);
-    CHECK(out.find("<draw>") == std::string::npos);
-    CHECK(count(out, "<rect") == 3);
-
-    c.columns = true;
-    c.series.push_back({"other", {"1", "", "2"}, "#654321", {}});
-    out = html::render_chart(c);
-    CHECK(out.find("data-values=\"[1,null,2]\"") != std::string::npos);
-    CHECK(count(out, "<rect") == 6);
-    CHECK(out.find("class=\"legend\"") != std::string::npos);
-
-    html::Chart empty;
-    empty.table = "dates";
-    empty.series.push_back({"games", {}, "#000", {}});
-    CHECK(html::render_chart(empty).find("data-values=\"[]\"") != std::string::npos);
-}
-
-TEST_CASE("html: stats page charts equal the tables of the JSON output", "[html]") {
-    StatsGroups g = collect_stats(hostile_pgn);
-    StatsView view;
-    std::string page = render_stats_html(g, view, {"games.pgn"});
-    CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
-    CHECK(page.find("<meta charset=\"utf-8\">") != std::string::npos);
-    CHECK(page.find("<script") == std::string::npos); // the player name came out inert
-    CHECK(page.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;") != std::string::npos);
-    CHECK(page.find("M\xc3\xbcller") != std::string::npos);
-    CHECK(page.find("@page{size:A4") != std::string::npos);
-    // Every chart's series equals the table column the JSON prints.
-    for (const Table& t : build_tables(g.all, view)) {
-        for (std::string col : {"games", "white", "black"}) {
-            auto it = std::find(t.columns.begin(), t.columns.end(), col);
-            if (it == t.columns.end()) continue;
-            std::size_t c = std::size_t(it - t.columns.begin());
-            std::string values;
-            for (const auto& r : t.rows) {
-                if (!values.empty()) values += ',';
-                values += r[c].text.empty() ? "null" : r[c].text;
-            }
-            std::string chart = fmt::format("<figure class=\"chart\" data-table=\"{}\"", t.name);
-            if (page.find(chart) == std::string::npos) continue;
-            INFO(t.name << "/" << col);
-            CHECK(page.find(fmt::format("data-column=\"{}\" data-values=\"[{}]\"", col, values),
-                            page.find(chart)) != std::string::npos);
-        }
-    }
-    CHECK(page.find("data-table=\"results\"") != std::string::npos);
-    CHECK(page.find("data-table=\"lengths\"") != std::string::npos);
-    CHECK(page.find("data-table=\"ratings\"") != std::string::npos);
-    CHECK(page.find("data-table=\"dates\"") != std::string::npos);
-    // results: 1-0, 1/2-1/2, 0-1, *, (none)
-    CHECK(page.find("data-values=\"[1,0,0,3,0]\"") != std::string::npos);
-}
 
 TEST_CASE("html: the attempted move's origin is found", "[html]") {
     // No knight attacks f6: the target alone.
@@ -335,54 +261,4 @@ TEST_CASE("html: validate's chart by code is sorted by count and coloured by sev
     CHECK(page.find("<span data-legend=\"error\"><i style=\"background:#b3261e\">") !=
           std::string::npos);
     CHECK(page.find("<span data-legend=\"warning\">") != std::string::npos);
-}
-
-TEST_CASE("html: histogram bin labels are rotated or thinned so that they never overlap",
-          "[html]") {
-    auto labels_of = [](const std::string& svg) {
-        std::vector<double> xs;
-        const std::size_t g = svg.find("<g class=\"axis-labels\"");
-        for (std::size_t at = svg.find("<text x=\"", g); at != std::string::npos;
-             at = svg.find("<text x=\"", at + 1))
-            xs.push_back(std::stod(svg.substr(at + 9)));
-        return xs;
-    };
-    html::Chart c;
-    c.table = "ratings";
-    c.columns = true;
-    html::ChartSeries s{"white", {}, "#000", {}};
-    // Twelve Elo bins: "1000-1099" is wider than a twelfth of the plot, so they are rotated.
-    for (int i = 0; i < 12; ++i) {
-        c.labels.push_back(fmt::format("{}-{}", 1000 + 100 * i, 1099 + 100 * i));
-        s.values.push_back("1");
-    }
-    c.series = {s};
-    std::string out = html::render_chart(c);
-    CHECK(labels_of(out).size() == 12);
-    CHECK(count(out, "transform=\"rotate(-50 ") == 12);
-    // Five short labels fit level.
-    c.labels.resize(5);
-    c.series[0].values.resize(5);
-    out = html::render_chart(c);
-    CHECK(count(out, "rotate(") == 0);
-    // 300 years: every k-th label, at least a line of text apart along the rotated baseline.
-    c.labels.clear();
-    c.series[0].values.clear();
-    for (int y = 1700; y < 2000; ++y) {
-        c.labels.push_back(fmt::format("{}", y));
-        c.series[0].values.push_back("1");
-    }
-    out = html::render_chart(c);
-    auto xs = labels_of(out);
-    REQUIRE(xs.size() >= 10);
-    CHECK(xs.size() < 40);
-    for (std::size_t i = 1; i < xs.size(); ++i) CHECK((xs[i] - xs[i - 1]) * 0.766 >= 14);
-}
-
-TEST_CASE("html: a table without rows says no data", "[html]") {
-    Table t{"ratings", "Elo", {"elo", "white", "black"}, {}, {}, true};
-    std::string out;
-    html::append_table(out, t);
-    CHECK(out.find("no data") != std::string::npos);
-    CHECK(out.find("<th") == std::string::npos);
 }
