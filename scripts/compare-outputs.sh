@@ -8,7 +8,8 @@
 #   PGN_FILE|DIR  inputs (a folder: every *.pgn, *.pgn.zst, *.pgn.gz below it). Default:
 #                 data/sample.pgn.zst, tests/data/pgn and, when present, ../shared/corpus/pgn.
 #   --quick       the sample and tests/data/pgn only, and no per-file runs
-#   --keep        keep the scratch folder with both outputs (its path is printed)
+#   --keep        keep the scratch folder with both outputs of every case (its path is
+#                 printed); else only those of the cases that differ are kept, until exit
 # Every case runs each binary in the same scratch folder with the same arguments; stdout,
 # stderr, the exit status and every file written there are compared. Exit status: 0 when
 # every case is identical, 1 when one differs (each is named, with the first differing
@@ -100,6 +101,9 @@ run_case() {
         differing=$((differing + 1))
         echo "DIFFERS: $name  (pgnkit ${*:1:6}…)"
         diff -r "$scratch/before/$name" "$scratch/after/$name" | head -12 | sed 's/^/    /'
+    elif ((!keep)); then
+        # Identical: dropped at once (the fen outputs of the corpus run to gigabytes).
+        rm -rf "${scratch:?}/before/$name" "${scratch:?}/after/$name"
     fi
 }
 
