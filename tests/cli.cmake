@@ -2,10 +2,7 @@
 
 # Golden tests: tests/golden/<command>/<case>.{args,stdin,stdout,stderr,exit} (see run.sh).
 find_program(PGNKIT_BASH bash REQUIRED)
-add_test(NAME cli.golden
-         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/golden/run.sh
-                 --pgnkit $<TARGET_FILE:pgnkit>)
-set_tests_properties(cli.golden PROPERTIES LABELS cli TIMEOUT 300)
+include(${CMAKE_CURRENT_SOURCE_DIR}/golden/golden.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_io.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/fen.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/convert.cmake)

@@ -14,13 +14,14 @@ namespace {
 struct ConvertCli {
     const CLI::App* cmd = nullptr;
     app::ConvertRunOptions run;
-    std::string moves = "san", tags = "all", compress = "auto";
+    std::string moves = "san", tags = "all";
+    CompressionOptions compression;
     PieceLetterOptions letters;
     SeverityOptions severities;
     ProgressOptions progress;
     std::vector<std::string> strip;
     bool reduced = false;
-    int level = 3, jobs = 0;
+    int jobs = 0;
 };
 
 /// Options that the chosen notation or mode makes do nothing: usage errors, not silence.
@@ -45,13 +46,7 @@ int check_ignored_options(const ConvertCli& o) {
                                o.reduced ? std::string("with --reduced") : "with --tags " + o.tags,
                                "no tags follow the Seven Tag Roster"))
             return rc;
-    if (!writes_zstd(o.compress, o.run.output))
-        if (int rc = ignored_option("convert", o.cmd, "--level",
-                                    o.compress == "none" ? "with --compress none"
-                                                         : "with an output not named .zst",
-                                    "the level is zstd's; use --compress zstd or -o FILE.zst"))
-            return rc;
-    return 0;
+    return level_ignored("convert", o.cmd, o.compression, o.run.output);
 }
 
 /// --in-place and the options it cannot go with; without it, no output may be an input.
@@ -120,12 +115,9 @@ int run_convert_cli(ConvertCli& o) {
         w.tags = app::TagSelection::Str;
         w.strip_comments = w.strip_variations = w.strip_nags = true;
     }
-    o.run.output_options.compression = o.compress == "zstd"   ? app::OutputCompression::Zstd
-                                       : o.compress == "none" ? app::OutputCompression::None
-                                                              : app::OutputCompression::Auto;
-    o.run.output_options.zstd_level = o.level;
+    apply_compression_options(o.compression, o.run.output_options);
     o.run.jobs = jobs_or_default(o.jobs);
-    o.run.progress = show_progress(o.progress, false);
+    o.run.progress = progress_wanted(o.progress, false);
     return app::run_convert(o.run);
 }
 } // namespace
@@ -180,13 +172,9 @@ void add_convert(CLI::App& app, Runner& run) {
     add_severity_options(cmd, o->severities);
     cmd->add_flag("--summary", o->run.summary,
                   "Always print the summary on stderr (else only when a game was invalid)");
-    cmd->add_option("--compress", o->compress,
-                    "Output compression: auto (by .zst name), zstd, none")
-        ->type_name("MODE")
-        ->check(CLI::IsMember({"auto", "zstd", "none"}));
-    cmd->add_option("--level", o->level, "zstd compression level (1-19)")
-        ->type_name("N")
-        ->check(number_in(1, 19));
+    add_compression_options(cmd, o->compression,
+                            "Output compression: auto (by .zst name), zstd, none",
+                            "zstd compression level (1-19)");
     add_jobs_option(cmd, o->jobs);
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_convert_cli(*o); }; });

@@ -14,9 +14,10 @@ namespace {
 struct FenCli {
     const CLI::App* cmd = nullptr;
     app::FenRunOptions run;
-    std::string format = "fen", ep = "legal", plies = "all", compress = "auto", columns;
+    std::string format = "fen", ep = "legal", plies = "all", columns;
     std::string variant = "standard";
-    int every = 1, min_ply = 0, jobs = 0, level = 3;
+    int every = 1, min_ply = 0, jobs = 0;
+    CompressionOptions compression;
     bool start = false;
     ProgressOptions progress;
     SeverityOptions severities;
@@ -44,13 +45,7 @@ int check_ignored_options(const FenCli& o) {
         if (int rc = ignored_option("fen", o.cmd, "--start", "with --plies " + o.plies,
                                     "the start position is added to --plies all"))
             return rc;
-    if (!writes_zstd(o.compress, o.run.output))
-        if (int rc = ignored_option("fen", o.cmd, "--level",
-                                    o.compress == "none" ? "with --compress none"
-                                                         : "with an output not named .zst",
-                                    "the level is zstd's; use --compress zstd or -o FILE.zst"))
-            return rc;
-    return 0;
+    return level_ignored("fen", o.cmd, o.compression, o.run.output);
 }
 
 int run_fen_cli(FenCli& o) {
@@ -76,13 +71,10 @@ int run_fen_cli(FenCli& o) {
     o.run.plies.every = o.every;
     o.run.plies.min_ply = o.min_ply;
     o.run.columns = split_list({o.columns});
-    o.run.output_options.compression = o.compress == "zstd"   ? app::OutputCompression::Zstd
-                                       : o.compress == "none" ? app::OutputCompression::None
-                                                              : app::OutputCompression::Auto;
-    o.run.output_options.zstd_level = o.level;
+    apply_compression_options(o.compression, o.run.output_options);
     o.run.jobs = jobs_or_default(o.jobs);
     // Not by itself when the output goes to stdout: the line would mix with it on a terminal.
-    o.run.progress = show_progress(o.progress, o.run.output != "-");
+    o.run.progress = progress_wanted(o.progress, o.run.output != "-");
     return app::run_fen(o.run);
 }
 } // namespace
@@ -142,12 +134,8 @@ void add_fen(CLI::App& app, Runner& run) {
     cmd->add_option("-o,--output", o->run.output,
                     "Output FILE (default: stdout); a .zst name writes zstd")
         ->type_name("FILE");
-    cmd->add_option("--compress", o->compress, "auto (by name), zstd or none")
-        ->type_name("MODE")
-        ->check(CLI::IsMember({"auto", "zstd", "none"}));
-    cmd->add_option("--level", o->level, "zstd level (1-19)")
-        ->type_name("N")
-        ->check(number_in(1, 19));
+    add_compression_options(cmd, o->compression, "auto (by name), zstd or none",
+                            "zstd level (1-19)");
     add_jobs_option(cmd, o->jobs);
     cmd->add_flag("--summary", o->run.summary,
                   "Always print the summary on stderr (else only when a game had an error)");

@@ -1,8 +1,8 @@
 // pgnkit stats and pgnkit merge: mergeable statistics over games.
 
 #include "common.hpp"
-#include "pgnkit/run/pipeline.hpp"
 #include "pgnkit/cmd/stats/stats.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -69,7 +69,7 @@ int run_stats_cli(StatsCli& o, bool merge) {
                          o.run.input_piece_letters))
         return ExitError;
     o.run.jobs = jobs_or_default(o.jobs);
-    o.run.progress = show_progress(o.progress);
+    o.run.progress = progress_wanted(o.progress);
     return app::run_stats(o.run);
 }
 

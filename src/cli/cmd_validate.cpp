@@ -1,14 +1,11 @@
 // pgnkit validate: replay every game, report every defect.
 
 #include "common.hpp"
-#include "pgnkit/run/pipeline.hpp"
 #include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
-#include <unistd.h>
-
-#include <cstdlib>
 #include <memory>
 
 namespace pgnkit::cli {
@@ -47,11 +44,8 @@ int run_validate_cli(ValidateCli& o) {
         !resolve_letters("validate", "--input-piece-letters", o.letters.input, o.run.piece_letters))
         return ExitError;
     o.run.format = o.format == "json" ? app::OutputFormat::Json : app::OutputFormat::Text;
-    bool tty = ::isatty(STDOUT_FILENO);
-    o.run.color = o.color == "always" || (o.color == "auto" && tty &&
-                                          !(std::getenv("NO_COLOR") && *std::getenv("NO_COLOR")) &&
-                                          o.run.format == app::OutputFormat::Text);
-    o.run.progress = show_progress(o.progress);
+    o.run.color = color_wanted(o.color, o.run.format == app::OutputFormat::Text);
+    o.run.progress = progress_wanted(o.progress);
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.show_info = o.verbose;
     o.run.summary = !o.no_summary;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
 namespace pgnkit::cli {
 
@@ -142,14 +143,25 @@ CLI::Option* add_jobs_option(CLI::App* cmd, int& jobs, const std::string& help) 
 
 int jobs_or_default(int jobs) { return jobs > 0 ? jobs : app::default_jobs(); }
 
+bool stdin_is_terminal() { return ::isatty(STDIN_FILENO); }
+bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO); }
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO); }
+
 void add_progress_options(CLI::App* cmd, ProgressOptions& o) {
     cmd->add_flag("--progress", o.progress, "Show a progress line on stderr");
     cmd->add_flag("--no-progress", o.no_progress, "Never show the progress line");
 }
 
-bool show_progress(const ProgressOptions& o, bool automatic) {
+bool progress_wanted(const ProgressOptions& o, bool automatic) {
     if (o.no_progress) return false;
-    return o.progress || (automatic && ::isatty(STDERR_FILENO));
+    return o.progress || (automatic && stderr_is_terminal());
+}
+
+bool color_wanted(const std::string& when, bool text_output) {
+    const bool terminal = stdout_is_terminal();
+    const char* no_color = std::getenv("NO_COLOR");
+    return when == "always" ||
+           (when == "auto" && terminal && !(no_color && *no_color) && text_output);
 }
 
 void add_piece_letter_options(CLI::App* cmd, PieceLetterOptions& o, bool writes_san,
@@ -179,7 +191,7 @@ bool resolve_letters(std::string_view command, std::string_view option, const st
 
 bool inputs_or_stdin(std::string_view command, std::vector<std::string>& inputs) {
     if (!inputs.empty()) return true;
-    if (::isatty(STDIN_FILENO)) {
+    if (stdin_is_terminal()) {
         usage_error(command, "no input files, and standard input is a terminal (give FILE, or - "
                              "to read standard input)");
         return false;
@@ -192,6 +204,30 @@ bool writes_zstd(const std::string& compress, const std::string& output) {
     // As OutputFile decides (a name that is only ".zst" is no .zst name).
     return compress == "zstd" ||
            (compress == "auto" && output.size() > 4 && output.ends_with(".zst"));
+}
+
+void add_compression_options(CLI::App* cmd, CompressionOptions& o, const std::string& compress_help,
+                             const std::string& level_help) {
+    cmd->add_option("--compress", o.compress, compress_help)
+        ->type_name("MODE")
+        ->check(CLI::IsMember({"auto", "zstd", "none"}));
+    cmd->add_option("--level", o.level, level_help)->type_name("N")->check(number_in(1, 19));
+}
+
+int level_ignored(std::string_view command, const CLI::App* cmd, const CompressionOptions& o,
+                  const std::string& output) {
+    if (writes_zstd(o.compress, output)) return 0;
+    return ignored_option(command, cmd, "--level",
+                          o.compress == "none" ? "with --compress none"
+                                               : "with an output not named .zst",
+                          "the level is zstd's; use --compress zstd or -o FILE.zst");
+}
+
+void apply_compression_options(const CompressionOptions& o, app::OutputOptions& out) {
+    out.compression = o.compress == "zstd"   ? app::OutputCompression::Zstd
+                      : o.compress == "none" ? app::OutputCompression::None
+                                             : app::OutputCompression::Auto;
+    out.zstd_level = o.level;
 }
 
 int ignored_option(std::string_view command, const CLI::App* cmd, const std::string& ignored,

@@ -1,11 +1,13 @@
 #pragma once
 // What the subcommands share: the --error/--warn/--ignore/--strict options, --jobs, the
-// progress line, the piece-letter options, number checks, the "stdin is a terminal" check,
-// the output check and the one error format (`pgnkit COMMAND: error: …`).
+// progress line, the piece-letter options, number checks, list splitting, the terminal checks
+// (stdin, stdout, stderr) and --color, --compress/--level, the output check and the one error
+// format (`pgnkit COMMAND: error: …`).
 
 #include "commands.hpp"
-#include "pgnkit/io/output_paths.hpp"
 #include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/io/output.hpp"
+#include "pgnkit/io/output_paths.hpp"
 
 #include <fmt/format.h>
 
@@ -54,13 +56,23 @@ CLI::Option* add_jobs_option(CLI::App* cmd, int& jobs,
 /// The worker count: `jobs` if given, else one per core.
 int jobs_or_default(int jobs);
 
+/// Whether standard input, output or error is a terminal.
+bool stdin_is_terminal();
+bool stdout_is_terminal();
+bool stderr_is_terminal();
+
 /// --progress and --no-progress.
 struct ProgressOptions {
     bool progress = false, no_progress = false;
 };
 void add_progress_options(CLI::App* cmd, ProgressOptions& o);
 /// Whether to draw the progress line: asked for, or (`automatic`) stderr is a terminal.
-bool show_progress(const ProgressOptions& o, bool automatic = true);
+bool progress_wanted(const ProgressOptions& o, bool automatic = true);
+
+/// Whether to colour the output for --color `when` (auto, always, never): always, or auto
+/// with stdout a terminal, NO_COLOR unset or empty (no-color.org) and `text_output` (a
+/// format that programs read is coloured only when asked).
+bool color_wanted(const std::string& when, bool text_output);
 
 /// --piece-letters (what is written; `output` may be null for commands that write no SAN)
 /// and --input-piece-letters (what is read; English unless given).
@@ -81,6 +93,19 @@ bool inputs_or_stdin(std::string_view command, std::vector<std::string>& inputs)
 
 /// Whether the output is zstd: --compress zstd, or auto (the default) and a .zst name.
 bool writes_zstd(const std::string& compress, const std::string& output);
+
+/// --compress MODE (auto, zstd, none) and --level N (1-19) of a command that writes a file.
+struct CompressionOptions {
+    std::string compress = "auto";
+    int level = 3;
+};
+void add_compression_options(CLI::App* cmd, CompressionOptions& o, const std::string& compress_help,
+                             const std::string& level_help);
+/// The usage error for --level given while `output` is written without zstd, else 0.
+int level_ignored(std::string_view command, const CLI::App* cmd, const CompressionOptions& o,
+                  const std::string& output);
+/// Sets the compression and level of `out` from the options.
+void apply_compression_options(const CompressionOptions& o, app::OutputOptions& out);
 
 /// A usage error for an option that the choice of another makes do nothing
 /// ("pgnkit fen: error: --columns does nothing with --format fen (…)"; `chosen` is the

@@ -1,11 +1,12 @@
 #include "pgnkit/run/pipeline.hpp"
 
-#include "pgnkit/run/messages.hpp"
 #include "pgnkit/chess/notation.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/io/input.hpp"
 #include "pgnkit/io/text_guard.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/ordered_output.hpp"
 
 #include <fmt/format.h>
 
@@ -22,97 +23,100 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 namespace pgnkit::app {
 
-GameSpan Batch::span(const BatchGame& g) const {
-    GameSpan s;
-    s.text = std::string_view((borrowed ? borrowed : text.data()) + g.begin, g.size);
-    s.file = file ? std::string_view(*file) : std::string_view();
-    s.first_line = g.first_line;
-    s.first_column = g.first_column;
-    s.offset = g.offset;
-    s.index = g.number - 1;
-    s.length = g.length;
-    s.truncated = g.truncated;
-    s.before_input_error = g.before_input_error;
-    s.cut_mid_line = g.cut_mid_line;
-    s.elisions = std::span<const Elision>(elisions.data() + g.elision_begin, g.elision_count);
-    s.tags = std::span<const TagMark>(tags.data() + g.tag_begin, g.tag_count);
-    return s;
+GameSpan Batch::span(const BatchGame& game) const {
+    GameSpan span;
+    span.text = std::string_view((borrowed ? borrowed : text.data()) + game.begin, game.size);
+    span.file = file ? std::string_view(*file) : std::string_view();
+    span.first_line = game.first_line;
+    span.first_column = game.first_column;
+    span.offset = game.offset;
+    span.index = game.number - 1;
+    span.length = game.length;
+    span.truncated = game.truncated;
+    span.before_input_error = game.before_input_error;
+    span.cut_mid_line = game.cut_mid_line;
+    span.elisions =
+        std::span<const Elision>(elisions.data() + game.elision_begin, game.elision_count);
+    span.tags = std::span<const TagMark>(tags.data() + game.tag_begin, game.tag_count);
+    return span;
 }
 
-std::string_view raw_separator(std::string_view t) {
-    if (t.size() >= 2 && t.substr(t.size() - 2) == "\n\n") return "";
-    if (t.size() >= 4 && t.substr(t.size() - 4) == "\r\n\r\n") return "";
-    if (!t.empty() && t.back() == '\n') return "\n";
+std::string_view raw_separator(std::string_view game_text) {
+    const std::size_t size = game_text.size();
+    if (size >= 2 && game_text.substr(size - 2) == "\n\n") return "";
+    if (size >= 4 && game_text.substr(size - 4) == "\r\n\r\n") return "";
+    if (!game_text.empty() && game_text.back() == '\n') return "\n";
     return "\n\n";
 }
 
-std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
+std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,
                                std::string& error) {
-    const int fd = ::open(s.file->c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open(splice.file->c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         error = std::strerror(errno);
         return 0;
     }
     // In pieces (memory stays flat however long the game); the first must begin with the
     // kept text's first bytes, or the file is not the one read.
-    std::vector<char> buf(std::size_t{1} << 20);
-    std::uint64_t done = 0;
+    std::vector<char> buffer(std::size_t{1} << 20);
+    std::uint64_t copied = 0;
     bool ok = true;
     std::string tail; // the game's last bytes (raw_separator)
-    while (ok && done < s.length) {
-        const std::size_t want =
-            static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), s.length - done));
-        const ssize_t n = ::pread(fd, buf.data(), want, static_cast<off_t>(s.offset + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            error = n < 0 ? std::strerror(errno) : "the file is shorter than when it was read";
+    while (ok && copied < splice.length) {
+        const std::size_t want = static_cast<std::size_t>(
+            std::min<std::uint64_t>(buffer.size(), splice.length - copied));
+        const ssize_t got =
+            ::pread(fd, buffer.data(), want, static_cast<off_t>(splice.offset + copied));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            error = got < 0 ? std::strerror(errno) : "the file is shorter than when it was read";
             ok = false;
-        } else if (done == 0 && std::string_view(buf.data(), std::min(s.same, std::size_t(n))) !=
-                                    kept.substr(0, std::min(s.same, std::size_t(n)))) {
+        } else if (copied == 0 &&
+                   std::string_view(buffer.data(), std::min(splice.same, std::size_t(got))) !=
+                       kept.substr(0, std::min(splice.same, std::size_t(got)))) {
             error = "the file changed since it was read";
             ok = false;
         } else {
-            const std::string_view piece(buf.data(), std::size_t(n));
-            if (!f.write(piece)) break; // (the caller's next write says so)
+            const std::string_view piece(buffer.data(), std::size_t(got));
+            if (!out.write(piece)) break; // (the caller's next write says so)
             tail.append(piece.substr(piece.size() - std::min<std::size_t>(piece.size(), 4)));
             if (tail.size() > 4) tail.erase(0, tail.size() - 4);
-            done += std::uint64_t(n);
+            copied += std::uint64_t(got);
         }
     }
     ::close(fd);
-    if (ok) f.write(raw_separator(tail));
-    return done;
+    if (ok) out.write(raw_separator(tail));
+    return copied;
 }
 
-bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
                      bool accepted) {
     bool ok = true;
-    std::size_t done = 0;
-    for (const Splice& s : splices) {
-        if (s.accepted != accepted) continue;
-        ok &= f.write(text.substr(done, s.at - done));
-        const std::string_view kept = text.substr(s.at, s.size);
+    std::size_t written_up_to = 0; // of `text`
+    for (const Splice& splice : splices) {
+        if (splice.accepted != accepted) continue;
+        ok &= out.write(text.substr(written_up_to, splice.at - written_up_to));
+        const std::string_view kept = text.substr(splice.at, splice.size);
         std::string error;
-        const std::uint64_t wrote = write_game_bytes(f, s, kept, error);
+        const std::uint64_t wrote = write_game_bytes(out, splice, kept, error);
         if (!error.empty()) {
             std::fflush(stdout);
             fmt::print(stderr, "{}: warning: {}: game {} could not be read again ({}); {}\n",
-                       message_prefix(), *s.file, s.game, error,
+                       message_prefix(), *splice.file, splice.game, error,
                        wrote != 0 ? "its copy in the output breaks off"
                                   : "its copy in the output lacks the parts longer than the kept "
                                     "limits");
-            if (wrote == 0) ok &= f.write(kept);
+            if (wrote == 0) ok &= out.write(kept);
         }
-        done = s.at + s.size;
+        written_up_to = splice.at + splice.size;
     }
-    return f.write(text.substr(done)) && ok;
+    return out.write(text.substr(written_up_to)) && ok;
 }
 
 namespace {
@@ -128,14 +132,16 @@ bool ends_token(char c) {
 }
 
 /// Whether a line whose first non-blank byte is at text[i] starts like PGN.
-bool pgn_line(std::string_view text, std::size_t i) {
-    const char c = text[i];
-    if (c == '[' || c == '{' || c == ';' || c == '(' || c == ')' || c == '$' || c == '*')
+bool pgn_line(std::string_view text, std::size_t first) {
+    const char first_byte = text[first];
+    if (first_byte == '[' || first_byte == '{' || first_byte == ';' || first_byte == '(' ||
+        first_byte == ')' || first_byte == '$' || first_byte == '*')
         return true;
-    if (c >= '0' && c <= '9') return true; // a move number or a result (or 0-0 castling)
-    std::size_t e = i;
-    while (e < text.size() && !ends_token(text[e])) ++e;
-    std::string_view token = text.substr(i, e - i);
+    // A move number or a result (or 0-0 castling).
+    if (first_byte >= '0' && first_byte <= '9') return true;
+    std::size_t end = first;
+    while (end < text.size() && !ends_token(text[end])) ++end;
+    std::string_view token = text.substr(first, end - first);
     // Annotation glyphs glued to a move (e4!?) do not make it text.
     while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
     // Null moves (--) are not taken: a mail signature starts with "-- ".
@@ -146,15 +152,15 @@ bool pgn_line(std::string_view text, std::size_t i) {
 } // namespace
 
 bool looks_like_pgn(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
+    std::size_t at = 0;
+    while (at < text.size()) {
         // The first non-blank byte of the line (a byte-order mark skipped).
-        if (text.compare(i, 3, "\xEF\xBB\xBF") == 0) i += 3;
-        while (i < text.size() && is_blank(text[i])) ++i;
-        if (i < text.size() && !is_line_end(text[i]) && text[i] != '%' && pgn_line(text, i))
+        if (text.compare(at, 3, "\xEF\xBB\xBF") == 0) at += 3;
+        while (at < text.size() && is_blank(text[at])) ++at;
+        if (at < text.size() && !is_line_end(text[at]) && text[at] != '%' && pgn_line(text, at))
             return true;
-        while (i < text.size() && !is_line_end(text[i])) ++i;
-        while (i < text.size() && is_line_end(text[i])) ++i;
+        while (at < text.size() && !is_line_end(text[at])) ++at;
+        while (at < text.size() && is_line_end(text[at])) ++at;
     }
     return false;
 }
@@ -164,16 +170,16 @@ bool is_text_between_games(const GameSpan& span, bool after_game) {
 }
 
 NotPgnText describe_not_pgn(const GameSpan& span) {
-    NotPgnText d;
-    const std::string_view t = span.text;
+    NotPgnText what;
+    const std::string_view text = span.text;
     std::uint64_t line = span.first_line;
     std::size_t line_start = 0, first = 0;
     // The first non-blank byte (blank lines and a byte-order mark skipped).
-    while (first < t.size()) {
-        if (first == line_start && t.compare(first, 3, "\xEF\xBB\xBF") == 0) first += 3;
-        if (first < t.size() && (is_blank(t[first]) || is_line_end(t[first]))) {
-            if (t[first] == '\n' ||
-                (t[first] == '\r' && (first + 1 == t.size() || t[first + 1] != '\n'))) {
+    while (first < text.size()) {
+        if (first == line_start && text.compare(first, 3, "\xEF\xBB\xBF") == 0) first += 3;
+        if (first < text.size() && (is_blank(text[first]) || is_line_end(text[first]))) {
+            if (text[first] == '\n' ||
+                (text[first] == '\r' && (first + 1 == text.size() || text[first + 1] != '\n'))) {
                 ++line;
                 line_start = first + 1;
             }
@@ -182,16 +188,17 @@ NotPgnText describe_not_pgn(const GameSpan& span) {
         }
         break;
     }
-    std::size_t end = t.size();
-    while (end > first && (is_blank(t[end - 1]) || is_line_end(t[end - 1]))) --end;
+    std::size_t end = text.size();
+    while (end > first && (is_blank(text[end - 1]) || is_line_end(text[end - 1]))) --end;
     std::size_t after_last = 0;
-    d.lines = first < end ? 1 + detail::count_breaks(t.data(), first, end, true, after_last) : 0;
+    what.lines =
+        first < end ? 1 + detail::count_breaks(text.data(), first, end, true, after_last) : 0;
     const std::uint64_t lead = line == span.first_line ? span.first_column - 1 : 0;
-    d.at = {line, first - line_start + 1 + lead, span.offset + first};
-    std::size_t e = first;
-    while (e < end && !ends_token(t[e])) ++e;
-    d.first_word = t.substr(first, std::min<std::size_t>(e - first, 80));
-    return d;
+    what.at = {line, first - line_start + 1 + lead, span.offset + first};
+    std::size_t word_end = first;
+    while (word_end < end && !ends_token(text[word_end])) ++word_end;
+    what.first_word = text.substr(first, std::min<std::size_t>(word_end - first, 80));
+    return what;
 }
 
 std::string not_pgn_message(const NotPgnText& what) {
@@ -215,8 +222,8 @@ std::string latin1_games_message(std::uint64_t games, std::string_view more) {
 }
 
 int default_jobs() {
-    unsigned n = std::thread::hardware_concurrency();
-    return n == 0 ? 1 : int(n);
+    unsigned threads = std::thread::hardware_concurrency();
+    return threads == 0 ? 1 : int(threads);
 }
 
 namespace {
@@ -226,11 +233,12 @@ using Clock = std::chrono::steady_clock;
 /// Reads every input and cuts it into batches; calls `emit` for each (in order).
 class BatchReader {
   public:
-    BatchReader(const PipelineOptions& o, std::atomic<bool>& stop) : opts_(o), stop_(stop) {
-        for (const auto& in : o.inputs) {
-            struct stat st;
-            if (in != "-" && ::stat(in.c_str(), &st) == 0 && S_ISREG(st.st_mode))
-                total_bytes_ += std::uint64_t(st.st_size);
+    BatchReader(const PipelineOptions& options, std::atomic<bool>& stop)
+        : opts_(options), stop_(stop) {
+        for (const auto& input : options.inputs) {
+            struct stat status;
+            if (input != "-" && ::stat(input.c_str(), &status) == 0 && S_ISREG(status.st_mode))
+                total_bytes_ += std::uint64_t(status.st_size);
             else
                 total_known_ = false;
         }
@@ -480,39 +488,39 @@ class BatchReader {
         src_.reset();
     }
     Batch fresh(const std::shared_ptr<const std::string>& name) {
-        Batch b;
-        b.seq = seq_++;
-        b.file = name;
-        b.rereadable = rereadable_;
-        b.text.reserve(opts_.batch_bytes + (opts_.batch_bytes >> 2));
-        return b;
+        Batch batch;
+        batch.seq = seq_++;
+        batch.file = name;
+        batch.rereadable = rereadable_;
+        batch.text.reserve(opts_.batch_bytes + (opts_.batch_bytes >> 2));
+        return batch;
     }
-    void add(Batch& b, const GameSpan& s) {
-        BatchGame g;
-        g.begin = b.text.size();
-        g.size = s.text.size();
-        g.first_line = s.first_line;
-        g.first_column = s.first_column;
-        g.offset = s.offset;
-        g.length = s.length;
+    void add(Batch& batch, const GameSpan& span) {
+        BatchGame game;
+        game.begin = batch.text.size();
+        game.size = span.text.size();
+        game.first_line = span.first_line;
+        game.first_column = span.first_column;
+        game.offset = span.offset;
+        game.length = span.length;
         // Text between games: after a game of this input, a span without the splitter's tag
         // marks that is not PGN. (Before the first game it stays a game of its own, with its
         // errors: a file that is no PGN at all is one invalid game, as other readers count.)
-        g.not_pgn = is_text_between_games(s, file_games_ != 0);
-        if (!g.not_pgn) ++file_games_;
-        g.number = g.not_pgn ? games_ + 1 : ++games_;
-        g.in_file = g.not_pgn ? file_games_ + 1 : file_games_;
-        g.truncated = s.truncated;
-        g.before_input_error = s.before_input_error;
-        g.cut_mid_line = s.cut_mid_line;
-        g.elision_begin = std::uint32_t(b.elisions.size());
-        g.elision_count = std::uint32_t(s.elisions.size());
-        b.elisions.insert(b.elisions.end(), s.elisions.begin(), s.elisions.end());
-        g.tag_begin = std::uint32_t(b.tags.size());
-        g.tag_count = std::uint32_t(s.tags.size());
-        b.tags.insert(b.tags.end(), s.tags.begin(), s.tags.end());
-        if (!b.borrowed) b.text.append(s.text);
-        b.games.push_back(g);
+        game.not_pgn = is_text_between_games(span, file_games_ != 0);
+        if (!game.not_pgn) ++file_games_;
+        game.number = game.not_pgn ? games_ + 1 : ++games_;
+        game.in_file = game.not_pgn ? file_games_ + 1 : file_games_;
+        game.truncated = span.truncated;
+        game.before_input_error = span.before_input_error;
+        game.cut_mid_line = span.cut_mid_line;
+        game.elision_begin = std::uint32_t(batch.elisions.size());
+        game.elision_count = std::uint32_t(span.elisions.size());
+        batch.elisions.insert(batch.elisions.end(), span.elisions.begin(), span.elisions.end());
+        game.tag_begin = std::uint32_t(batch.tags.size());
+        game.tag_count = std::uint32_t(span.tags.size());
+        batch.tags.insert(batch.tags.end(), span.tags.begin(), span.tags.end());
+        if (!batch.borrowed) batch.text.append(span.text);
+        batch.games.push_back(game);
     }
 
     const PipelineOptions& opts_;
@@ -576,7 +584,7 @@ class Progress {
 PipelineStats run_pipeline(const PipelineOptions& opts,
                            const std::function<BatchProcessor&(int worker)>& processor_for,
                            const std::function<bool(BatchOutput&)>& sink) {
-    auto t0 = Clock::now();
+    const auto started = Clock::now();
 #if defined(__GLIBC__)
     // Batches and their outputs are buffers of a few MB, allocated and freed over and over.
     // By default glibc serves them with fresh mmap()s (and returns freed heap tops to the
@@ -595,32 +603,32 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     PipelineStats stats;
     std::uint64_t games_done = 0;
 
-    auto process = [&](BatchProcessor& p, const Batch& b, BatchOutput& out) {
-        out.seq = b.seq;
-        out.io_error = b.io_error;
-        out.file_end = b.file_end;
-        out.warnings = b.warnings;
-        out.games = b.games.size();
-        out.bytes = b.text.size();
-        if (!b.games.empty()) p.process(b, out);
+    auto process = [&](BatchProcessor& processor, const Batch& batch, BatchOutput& output) {
+        output.seq = batch.seq;
+        output.io_error = batch.io_error;
+        output.file_end = batch.file_end;
+        output.warnings = batch.warnings;
+        output.games = batch.games.size();
+        output.bytes = batch.text.size();
+        if (!batch.games.empty()) processor.process(batch, output);
     };
-    auto deliver = [&](BatchOutput& out) {
-        if (!out.warnings.empty() && !stop) {
+    auto deliver = [&](BatchOutput& output) {
+        if (!output.warnings.empty() && !stop) {
             // For every command alike, in input order (a file name may hold any byte: shown
             // as a report shows text).
             std::fflush(stdout);
             std::string text;
-            for (const std::string& w : out.warnings) {
+            for (const std::string& warning : output.warnings) {
                 text += message_prefix() + ": warning: ";
-                append_display(text, w, true);
+                append_display(text, warning, true);
                 text += '\n';
             }
             std::fputs(text.c_str(), stderr);
         }
-        games_done += out.games;
-        stats.games += out.games;
-        stats.bytes += out.bytes;
-        if (!stop && !sink(out)) {
+        games_done += output.games;
+        stats.games += output.games;
+        stats.bytes += output.bytes;
+        if (!stop && !sink(output)) {
             stop = true;
             stats.stopped = true;
         }
@@ -630,69 +638,67 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     if (opts.jobs <= 1) {
         // Each game straight from the splitter's buffer; outputs go to the sink at the
         // places where next() would cut its batches, so the output is the same.
-        BatchProcessor& p = processor_for(0);
-        BatchOutput out;
+        BatchProcessor& processor = processor_for(0);
+        BatchOutput output;
         std::uint64_t seq = 0;
         reader.run_direct(
-            [&](const Batch& b) {
-                out.games += 1;
-                out.bytes += b.games.front().size;
-                p.process(b, out);
+            [&](const Batch& one_game) {
+                output.games += 1;
+                output.bytes += one_game.games.front().size;
+                processor.process(one_game, output);
             },
             [&](std::string io_error, bool file_end) {
-                out.seq = seq++;
-                out.io_error = std::move(io_error);
-                out.file_end = file_end;
-                out.warnings = reader.take_warnings();
-                deliver(out);
+                output.seq = seq++;
+                output.io_error = std::move(io_error);
+                output.file_end = file_end;
+                output.warnings = reader.take_warnings();
+                deliver(output);
                 // Cleared, not replaced: the buffers (tens of MB for fen) keep their
                 // memory, still in cache, for the next batch.
-                out.out.clear();
-                out.rejects.clear();
-                out.accepted.clear();
-                out.splices.clear();
-                out.err.clear();
-                out.keys.clear();
-                out.html.clear();
-                out.encoding.clear();
-                out.games = out.bytes = out.invalid = 0;
+                output.out.clear();
+                output.rejects.clear();
+                output.accepted.clear();
+                output.splices.clear();
+                output.err.clear();
+                output.keys.clear();
+                output.html.clear();
+                output.encoding.clear();
+                output.games = output.bytes = output.invalid = 0;
             });
     } else {
         // The workers take turns at the splitter: each cuts its own next batch (under
-        // `split_mu`) and processes it, so the batch's text is in the cache of the core
-        // that reads it, and no thread only splits. Outputs wait in `done` until they can
+        // `reader_mutex`) and processes it, so the batch's text is in the cache of the core
+        // that reads it, and no thread only splits. Outputs wait in `ordered` until they can
         // go to the sink in order: the worker that finishes the next one to write hands it
-        // and those after it that wait over (one worker at a time: `writing`). No thread
-        // only writes: on as many cores as workers, such a thread took a core from a
+        // and those after it that wait over (one worker at a time: OrderedOutputs). No
+        // thread only writes: on as many cores as workers, such a thread took a core from a
         // worker at every batch. A worker cuts no new batch while too many wait (a slow
         // early batch), so memory stays flat.
         const std::size_t max_waiting = std::size_t(opts.jobs) * 4 + 4;
-        std::mutex mu, split_mu;
+        std::mutex state_mutex, reader_mutex;
         std::condition_variable space_cv;
-        std::map<std::uint64_t, BatchOutput> done; // under mu
-        bool reading_finished = false;             // under mu
-        bool writing = false;                      // under mu: a worker is at the sink
-        std::uint64_t next_to_write = 0;           // under mu
-        std::exception_ptr failure;                // under mu: what a worker threw
+        OrderedOutputs ordered;        // under state_mutex
+        bool reading_finished = false; // under state_mutex
+        std::exception_ptr failure;    // under state_mutex: what a worker threw
 
         std::vector<std::thread> workers;
-        for (int w = 0; w < opts.jobs; ++w) {
-            BatchProcessor& p = processor_for(w);
-            workers.emplace_back([&, pp = &p] {
+        for (int worker = 0; worker < opts.jobs; ++worker) {
+            BatchProcessor& worker_processor = processor_for(worker);
+            workers.emplace_back([&, processor = &worker_processor] {
                 try {
                     for (;;) {
                         {
-                            std::unique_lock lk(mu);
-                            space_cv.wait(lk, [&] {
-                                return stop || reading_finished || done.size() < max_waiting;
+                            std::unique_lock lock(state_mutex);
+                            space_cv.wait(lock, [&] {
+                                return stop || reading_finished || ordered.waiting() < max_waiting;
                             });
                             if (reading_finished) return;
                         }
-                        Batch b;
+                        Batch batch;
                         {
-                            std::lock_guard split(split_mu);
-                            const bool got = reader.next(b);
-                            std::lock_guard lk(mu);
+                            std::lock_guard reader_lock(reader_mutex);
+                            const bool got = reader.next(batch);
+                            std::lock_guard lock(state_mutex);
                             if (!got) {
                                 if (!reading_finished) {
                                     reading_finished = true;
@@ -701,39 +707,32 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                                 return;
                             }
                         }
-                        BatchOutput out;
+                        BatchOutput output;
                         if (!stop)
-                            process(*pp, b, out);
+                            process(*processor, batch, output);
                         else
-                            out.seq = b.seq;
-                        std::unique_lock lk(mu);
-                        done.emplace(out.seq, std::move(out));
-                        if (writing) continue; // the worker at the sink takes it
-                        writing = true;
-                        for (auto it = done.find(next_to_write); it != done.end();
-                             it = done.find(next_to_write)) {
-                            BatchOutput next = std::move(it->second);
-                            done.erase(it);
-                            ++next_to_write;
-                            lk.unlock();
+                            output.seq = batch.seq;
+                        std::unique_lock lock(state_mutex);
+                        if (!ordered.add(std::move(output))) continue; // another writes it
+                        while (std::optional<BatchOutput> next = ordered.take_next()) {
+                            lock.unlock();
                             space_cv.notify_one();
-                            deliver(next);
+                            deliver(*next);
                             if (stop) space_cv.notify_all();
-                            lk.lock();
+                            lock.lock();
                         }
-                        writing = false;
                     }
                 } catch (...) {
                     // Handed to the caller once every worker has stopped.
-                    std::lock_guard lk(mu);
+                    std::lock_guard lock(state_mutex);
                     if (!failure) failure = std::current_exception();
                     stop = true;
                     space_cv.notify_all();
                 }
             });
         }
-        for (auto& t : workers)
-            if (t.joinable()) t.join();
+        for (auto& worker : workers)
+            if (worker.joinable()) worker.join();
         if (failure) std::rethrow_exception(failure);
     }
     progress.update(reader.bytes_read(), reader.total_bytes(), games_done, true);
@@ -742,7 +741,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     stats.io_errors = reader.io_errors();
     stats.empty = reader.empty();
     stats.text_bytes = reader.text_bytes();
-    stats.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     return stats;
 }
 

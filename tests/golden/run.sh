@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # CLI golden tests: run pgnkit on recorded cases and compare what it prints.
 #
-# Usage: tests/golden/run.sh [--pgnkit PATH] [--update] [-v] [FILTER...]
+# Usage: tests/golden/run.sh [--pgnkit PATH] [--update] [-v] [--exact] [FILTER...]
 #   --pgnkit PATH  the binary to test (default: $PGNKIT, else ./build/pgnkit)
 #   --update       rewrite the expected files from what the binary does now (review the
 #                  diff like code before committing it)
 #   -v             print passing cases too
+#   --exact        a FILTER is a whole case name "<command>/<case>", not a part of one, and
+#                  one that names no case is an error (CTest runs each case so:
+#                  tests/golden/golden.cmake)
 #   FILTER         run only cases whose name "<command>/<case>" contains one of these
 #
 # Layout: one directory per command, several cases per directory, one file per aspect:
@@ -28,19 +31,22 @@
 #
 # --update writes .stdout and .exit for every selected case, rewrites .stderr where it exists,
 # and creates .stderr for a new case (one without .stdout yet) when it printed to stderr.
-# Exit status: 0 all passed, 1 some failed, 2 usage error or no binary.
+# Exit status: 0 all passed, 1 some failed, 2 usage error (or, with --exact, no such case) or no
+# binary.
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 pgnkit=${PGNKIT:-}
 update=0
 verbose=0
+exact=0
 filters=()
 while (($#)); do
     case $1 in
     --pgnkit) pgnkit=${2:-}; shift 2 || { echo "run.sh: --pgnkit needs a path" >&2; exit 2; } ;;
     --update) update=1; shift ;;
     -v) verbose=1; shift ;;
+    --exact) exact=1; shift ;;
     -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) filters+=("$1"); shift ;;
@@ -75,10 +81,21 @@ normalize() { # file dir tmp
 
 passed=0 failed=0 failed_names=()
 shopt -s nullglob
-for args_file in "$here"/*/*.args; do
+case_files=("$here"/*/*.args)
+if ((exact)); then # the named cases only (no need to look at the others)
+    case_files=()
+    for f in "${filters[@]}"; do
+        if [[ $f != */* || ! -f $here/$f.args ]]; then
+            echo "run.sh: no case '$f' (expected <command>/<case>, as tests/golden/<command>/<case>.args)" >&2
+            exit 2
+        fi
+        case_files+=("$here/$f.args")
+    done
+fi
+for args_file in "${case_files[@]}"; do
     dir=$(dirname "$args_file")
     case_name=$(basename "$dir")/$(basename "$args_file" .args)
-    if ((${#filters[@]})); then
+    if ((${#filters[@]} && !exact)); then
         match=0
         for f in "${filters[@]}"; do [[ $case_name == *"$f"* ]] && match=1; done
         ((match)) || continue

@@ -255,41 +255,41 @@ class PgnReader {
 
 template <class V>
 struct PgnReader::Run {
-    PgnReader& rd;
-    const GameSpan& sp;
-    V& v;
-    const char* s;
-    std::size_t n;
-    std::size_t i = 0;
-    std::uint64_t line;
-    std::size_t line_start = 0;
+    PgnReader& reader;          ///< its limits and buffers, and where the game's encoding is kept
+    const GameSpan& span;       ///< the game being read
+    V& visitor;                 ///< what each token is handed to
+    const char* text;           ///< span.text
+    std::size_t text_size;      ///< the bytes of `text` read: all, or read_part()'s
+    std::size_t pos = 0;        ///< the next byte to read
+    std::uint64_t line;         ///< the input line of `pos`
+    std::size_t line_start = 0; ///< where that line starts in `text` (loc())
     /// The line_start that sync() moved back by `line_shift` elided bytes (else none is).
     std::size_t shifted_start = ~std::size_t{0};
     std::size_t line_shift = 0;
     std::uint64_t elided = 0;
-    std::uint64_t offset_base; // sp.offset + elided
-    std::size_t ek = 0;
-    std::size_t mk = 0;     // the next of the splitter's tag marks
-    std::size_t nmarks = 0; // how many are used (none in a span with elisions)
-    unsigned kind;          // simd::scan_text of the text
-    bool has_cr;            // then line breaks are CR, LF and CR LF, else LF only
-    std::uint64_t depth = 0;
-    SourceLocation outer{};
+    std::uint64_t offset_base;            // span.offset + elided
+    std::size_t next_elision = 0;         // the next of span.elisions to apply (sync())
+    std::size_t next_mark = 0;            // the next of the splitter's tag marks
+    std::size_t marks_used = 0;           // how many are used (none in a span with elisions)
+    unsigned text_kind;                   // simd::scan_text of the text
+    bool has_cr;                          // then line breaks are CR, LF and CR LF, else LF only
+    std::uint64_t depth = 0;              // variations open
+    SourceLocation outermost_variation{}; // where the outermost open one began
     bool have_result = false;
     bool open_comment = false; // the text ends inside a `{` comment
     bool oversized_reported = false;
-    int diags = 0;
-    int suppressed = 0;
+    int reported = 0;   // diagnostics reported, up to ReaderLimits::max_diagnostics
+    int suppressed = 0; // and those beyond
 
-    Run(PgnReader& r, const GameSpan& span, V& vis)
-        : rd(r), sp(span), v(vis), s(span.text.data()),
-          n(span.cut_mid_line ? read_part(span) : span.text.size()), line(span.first_line),
-          offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
-          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {
+    Run(PgnReader& owner, const GameSpan& game, V& game_visitor)
+        : reader(owner), span(game), visitor(game_visitor), text(game.text.data()),
+          text_size(game.cut_mid_line ? read_part(game) : game.text.size()), line(game.first_line),
+          offset_base(game.offset), marks_used(game.elisions.empty() ? game.tags.size() : 0),
+          text_kind(simd::scan_text(text, text_size)), has_cr((text_kind & simd::HasCr) != 0) {
         // Bytes the splitter skipped before text[0] on its line take columns: as elided
         // bytes there would (sync()), line_start is moved back by as many.
-        if (span.first_column > 1) {
-            line_shift = static_cast<std::size_t>(span.first_column - 1);
+        if (game.first_column > 1) {
+            line_shift = static_cast<std::size_t>(game.first_column - 1);
             line_start = shifted_start = 0 - line_shift;
         }
     }
@@ -299,14 +299,16 @@ struct PgnReader::Run {
     /// be part of a longer one: `Nx` of `Nxf3`). A cut tag or escape line is dropped whole.
     /// Out of line, as report_cut(): run() is inlined into its callers, and the rare paths
     /// must not make it too big for that.
-    [[gnu::cold, gnu::noinline]] static std::size_t read_part(const GameSpan& span) {
-        const std::string_view t = span.text;
-        std::size_t k = t.size();
-        while (k > 0 && t[k - 1] != '\n' && t[k - 1] != '\r') --k;
-        const std::size_t first = t.find_first_not_of(" \t", k);
-        if (first == std::string_view::npos || t[first] == '[' || t[first] == '%') return k;
-        const std::size_t blank = t.find_last_of(" \t");
-        return blank != std::string_view::npos && blank > first ? blank : k;
+    [[gnu::cold, gnu::noinline]] static std::size_t read_part(const GameSpan& cut) {
+        const std::string_view whole = cut.text;
+        std::size_t last_line = whole.size();
+        while (last_line > 0 && whole[last_line - 1] != '\n' && whole[last_line - 1] != '\r')
+            --last_line;
+        const std::size_t first = whole.find_first_not_of(" \t", last_line);
+        if (first == std::string_view::npos || whole[first] == '[' || whole[first] == '%')
+            return last_line;
+        const std::size_t blank = whole.find_last_of(" \t");
+        return blank != std::string_view::npos && blank > first ? blank : last_line;
     }
     [[gnu::cold, gnu::noinline]] void report_cut(SourceLocation end) {
         report(Code::Truncated, end,
@@ -327,82 +329,85 @@ struct PgnReader::Run {
         operator SourceLocation() const { return run->loc(at); }
     };
     void sync(std::size_t at) {
-        while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
-            const Elision& e = sp.elisions[ek];
-            elided += e.bytes;
-            offset_base += e.bytes;
+        while (next_elision < span.elisions.size() && span.elisions[next_elision].pos <= at) {
+            const Elision& elision = span.elisions[next_elision];
+            elided += elision.bytes;
+            offset_base += elision.bytes;
             // A kept CR before the elided bytes and a kept LF after them are two line breaks
             // of the input, which the kept text, where they meet, makes one.
-            line += e.lines + (e.pos > 0 && e.pos < n && s[e.pos - 1] == '\r' && s[e.pos] == '\n');
+            line += elision.lines + (elision.pos > 0 && elision.pos < text_size &&
+                                     text[elision.pos - 1] == '\r' && text[elision.pos] == '\n');
             // The columns of the line the kept text after the elision goes on with count its
             // elided bytes there (Elision::tail): line_start moves back by as many (modulo
             // 2^64, as loc() computes), and `shifted_start` remembers that it did. Kept line
             // breaks after the elision may already have moved the line start past it.
             const bool shifted = line_start == shifted_start;
-            const std::size_t real = shifted ? line_start + line_shift : line_start;
-            if (e.pos >= real) {
+            const std::size_t unshifted_start = shifted ? line_start + line_shift : line_start;
+            if (elision.pos >= unshifted_start) {
                 // A line break ends inside the elided bytes (the LF of a kept CR too): the
                 // line the kept text goes on with begins there.
-                const bool breaks = e.tail != e.bytes;
-                line_shift = e.tail + (!breaks && shifted ? line_shift : 0);
+                const bool breaks = elision.tail != elision.bytes;
+                line_shift = elision.tail + (!breaks && shifted ? line_shift : 0);
                 line_start = shifted_start =
-                    (breaks ? static_cast<std::size_t>(e.pos) : real) - line_shift;
+                    (breaks ? static_cast<std::size_t>(elision.pos) : unshifted_start) - line_shift;
             }
-            ++ek;
+            ++next_elision;
         }
     }
-    void report(Code code, SourceLocation l, std::string message, std::string_view token = {}) {
-        if (diags >= rd.limits_.max_diagnostics) {
+    void report(Code code, SourceLocation where, std::string message, std::string_view token = {}) {
+        if (reported >= reader.limits_.max_diagnostics) {
             ++suppressed;
             return;
         }
-        ++diags;
-        Diagnostic d;
-        d.code = code;
-        d.severity = code_info(code).default_severity;
-        d.message = std::move(message);
-        d.loc = l;
-        d.game = sp.index + 1;
-        d.token = std::string(token.substr(0, 80));
-        v.diagnostic(d);
+        ++reported;
+        Diagnostic diagnostic;
+        diagnostic.code = code;
+        diagnostic.severity = code_info(code).default_severity;
+        diagnostic.message = std::move(message);
+        diagnostic.loc = where;
+        diagnostic.game = span.index + 1;
+        diagnostic.token = std::string(token.substr(0, 80));
+        visitor.diagnostic(diagnostic);
     }
     /// Advances over [a, b) counting line breaks.
-    void lines_in(std::size_t a, std::size_t b) {
+    void lines_in(std::size_t from, std::size_t to) {
         std::size_t after = std::string_view::npos;
-        std::uint64_t k = detail::count_breaks(s, a, b, has_cr, after);
-        if (k != 0) {
-            line += k;
+        std::uint64_t breaks = detail::count_breaks(text, from, to, has_cr, after);
+        if (breaks != 0) {
+            line += breaks;
             line_start = after;
         }
     }
     std::size_t eol_from(std::size_t at) const {
-        const void* p = std::memchr(s + at, '\n', n - at);
-        std::size_t e = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
+        const void* lf = std::memchr(text + at, '\n', text_size - at);
+        std::size_t eol =
+            lf ? static_cast<std::size_t>(static_cast<const char*>(lf) - text) : text_size;
         if (has_cr) {
-            const void* q = std::memchr(s + at, '\r', e - at);
-            if (q) e = static_cast<std::size_t>(static_cast<const char*>(q) - s);
+            const void* cr = std::memchr(text + at, '\r', eol - at);
+            if (cr) eol = static_cast<std::size_t>(static_cast<const char*>(cr) - text);
         }
-        return e;
+        return eol;
     }
-    static bool is_delim(char c) {
-        return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_delim) != 0;
+    static bool is_delim(char byte) {
+        return (detail::token_classes[static_cast<unsigned char>(byte)] & detail::tok_delim) != 0;
     }
     void skip_blanks() {
         // The usual separator first: one space before a token.
-        if (i + 1 < n && s[i] == ' ' && static_cast<unsigned char>(s[i + 1]) > ' ') {
-            ++i;
+        if (pos + 1 < text_size && text[pos] == ' ' &&
+            static_cast<unsigned char>(text[pos + 1]) > ' ') {
+            ++pos;
             return;
         }
-        while (i < n) {
-            char c = s[i];
-            if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_blank) {
-                ++i;
-            } else if (c == '\n') {
-                ++i, ++line, line_start = i;
-            } else if (c == '\r') {
-                ++i;
-                if (i < n && s[i] == '\n') ++i;
-                ++line, line_start = i;
+        while (pos < text_size) {
+            char byte = text[pos];
+            if (detail::token_classes[static_cast<unsigned char>(byte)] & detail::tok_blank) {
+                ++pos;
+            } else if (byte == '\n') {
+                ++pos, ++line, line_start = pos;
+            } else if (byte == '\r') {
+                ++pos;
+                if (pos < text_size && text[pos] == '\n') ++pos;
+                ++line, line_start = pos;
             } else {
                 break;
             }
@@ -410,219 +415,235 @@ struct PgnReader::Run {
     }
     /// The game is not valid UTF-8 from text[bad] on (out of line: rare).
     [[gnu::cold, gnu::noinline]] void report_encoding(std::size_t bad) {
-        Run probe(rd, sp, v);
+        Run probe(reader, span, visitor);
         probe.lines_in(0, bad);
         probe.sync(bad); // the elisions before it
         report(Code::Encoding, probe.loc(bad),
                "text is not valid UTF-8; read as Latin-1 (Windows-1252)");
     }
-    void oversized(SourceLocation l, std::string_view what) {
-        report(Code::Oversized, l, std::string(what));
+    void oversized(SourceLocation where, std::string_view what) {
+        report(Code::Oversized, where, std::string(what));
     }
 
     // run() and read() are always inlined: each command's loop over its games is then one
     // function with the reader's. GCC's inliner kept it so only while run() stayed under its
     // size limits (a few more lines of run() cost validate 2%).
     [[gnu::always_inline]] void run() {
-        v.begin_game(sp);
+        visitor.begin_game(span);
         std::size_t bad = 0;
-        rd.utf8_ = !(kind & simd::NonAscii) || is_valid_utf8(sp.text, &bad);
-        if (n >= 3 && std::memcmp(s, "\xEF\xBB\xBF", 3) == 0) i = 3;
-        if (!rd.utf8_) report_encoding(bad);
+        reader.utf8_ = !(text_kind & simd::NonAscii) || is_valid_utf8(span.text, &bad);
+        if (text_size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
+        if (!reader.utf8_) report_encoding(bad);
         bool in_tags = true;
         bool skip = false;
         for (;;) { // the tag section
             skip_blanks();
-            if (i >= n) break;
-            if (ek < sp.elisions.size()) sync(i);
-            char c = s[i];
-            if (c == '%' && (i == line_start || i == 0)) { // escape line (PGN §6)
-                i = eol_from(i);
+            if (pos >= text_size) break;
+            if (next_elision < span.elisions.size()) sync(pos);
+            char first_byte = text[pos];
+            if (first_byte == '%' && (pos == line_start || pos == 0)) { // escape line (PGN §6)
+                pos = eol_from(pos);
                 continue;
             }
-            if (c == '[') {
-                if (mk == nmarks || !marked_tags()) tag_line();
+            if (first_byte == '[') {
+                if (next_mark == marks_used || !marked_tags()) tag_line();
                 continue;
             }
             in_tags = false;
-            skip = v.end_tags();
+            skip = visitor.end_tags();
             if (!skip) movetext();
             break;
         }
-        if (in_tags && !skip) skip = v.end_tags();
+        if (in_tags && !skip) skip = visitor.end_tags();
         if (!skip) finish();
         if (suppressed != 0) {
-            Diagnostic d;
-            d.code = Code::UnexpectedText;
-            d.severity = Severity::Info;
-            d.message = fmt::format("{} further problems in this game not reported", suppressed);
-            d.game = sp.index + 1;
-            d.loc = loc(n);
-            v.diagnostic(d);
+            Diagnostic note;
+            note.code = Code::UnexpectedText;
+            note.severity = Severity::Info;
+            note.message = fmt::format("{} further problems in this game not reported", suppressed);
+            note.game = span.index + 1;
+            note.loc = loc(text_size);
+            visitor.diagnostic(note);
         }
-        v.end_game();
+        visitor.end_game();
     }
 
     /// Where the next elision lies (npos: none left).
     std::size_t next_cut() const {
-        return ek < sp.elisions.size() ? static_cast<std::size_t>(sp.elisions[ek].pos)
-                                       : std::string_view::npos;
+        return next_elision < span.elisions.size()
+                   ? static_cast<std::size_t>(span.elisions[next_elision].pos)
+                   : std::string_view::npos;
     }
-    /// detail::token_end(s, p, n): the delimiter mask of the 16 bytes from p, made again for
-    /// every token. (Reusing one mask for the next tokens it covers saves a few instructions
-    /// but adds a branch on the tokens' lengths, which the predictor cannot learn: 1-2% slower
-    /// on OTB games.)
-    [[gnu::always_inline]] std::size_t tok_end(std::size_t p) const {
+    /// detail::token_end(text, from, text_size): the delimiter mask of the 16 bytes from
+    /// `from`, made again for every token. (Reusing one mask for the next tokens it covers
+    /// saves a few instructions but adds a branch on the tokens' lengths, which the predictor
+    /// cannot learn: 1-2% slower on OTB games.)
+    [[gnu::always_inline]] std::size_t tok_end(std::size_t from) const {
 #if defined(__SSE2__)
-        if (p + 16 <= n) {
-            const std::uint32_t mask = detail::delim_superset_mask16(s + p);
+        if (from + 16 <= text_size) {
+            const std::uint32_t mask = detail::delim_superset_mask16(text + from);
             if (mask != 0) {
-                const std::size_t j = p + static_cast<std::size_t>(__builtin_ctz(mask));
-                if (is_delim(s[j])) return j;
-                return detail::token_end(s, j + 1, n); // `e4!`, `Qh5Y`: exactly from there
+                const std::size_t candidate = from + static_cast<std::size_t>(__builtin_ctz(mask));
+                if (is_delim(text[candidate])) return candidate;
+                // `e4!`, `Qh5Y`: exactly from there.
+                return detail::token_end(text, candidate + 1, text_size);
             }
-            return detail::token_end(s, p + 16, n);
+            return detail::token_end(text, from + 16, text_size);
         }
 #endif
-        return detail::token_end(s, p, n);
+        return detail::token_end(text, from, text_size);
     }
     /// The movetext, from its first token: the common tokens here, the rest in
     /// movetext_token.
     void movetext() {
         // The hot state in locals (the visitor's calls cannot change them): the members are
         // brought up to date around the general paths.
-        const char* const str = s;
-        const std::size_t end = n;
-        std::size_t p = i;
-        std::size_t lim = std::min(end, next_cut()); // the fast path stays before both
+        const char* const str = text;
+        const std::size_t end = text_size;
+        std::size_t cursor = pos;
+        std::size_t fast_limit = std::min(end, next_cut()); // the fast path stays before both
         // The tokens with a fast path (moves, move numbers): none after the result.
-        unsigned char fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
-        const bool short_ok = rd.limits_.comment_keep_limit >= 47;
+        unsigned char fast_classes = have_result ? 0 : detail::tok_move | detail::tok_digit;
+        const bool short_ok = reader.limits_.comment_keep_limit >= 47;
         for (;;) {
-            if (p + 1 < lim && ((str[p] == ' ') & (static_cast<unsigned char>(str[p + 1]) > ' '))) {
+            if (cursor + 1 < fast_limit &&
+                ((str[cursor] == ' ') & (static_cast<unsigned char>(str[cursor + 1]) > ' '))) {
                 // One space before a token (the usual separator): the token is not at a line
                 // start (no escape line) and before the next elision. (Both bytes in one
                 // branch.)
-                ++p;
+                ++cursor;
             } else {
-                i = p;
+                pos = cursor;
                 skip_blanks();
-                p = i;
-                if (p >= end) break;
-                if (p >= lim) { // at or past the next elision
-                    sync(p);
-                    lim = std::min(end, next_cut());
+                cursor = pos;
+                if (cursor >= end) break;
+                if (cursor >= fast_limit) { // at or past the next elision
+                    sync(cursor);
+                    fast_limit = std::min(end, next_cut());
                 }
-                if (str[p] == '%' && p == line_start) { // escape line (PGN §6)
-                    p = eol_from(p);
+                if (str[cursor] == '%' && cursor == line_start) { // escape line (PGN §6)
+                    cursor = eol_from(cursor);
                     continue;
                 }
             }
         token: // (the move of `12.e4` comes here from its number)
-            const char c = str[p];
-            const unsigned char cls = detail::token_classes[static_cast<unsigned char>(c)] & fast;
-            if (cls & detail::tok_move) {
-                std::size_t j = tok_end(p + 1);
-                if (plain_move(str + p, j - p)) {
-                    v.move(std::string_view(str + p, j - p), Place{this, p});
-                    p = j;
+            const char first_byte = str[cursor];
+            const unsigned char classes =
+                detail::token_classes[static_cast<unsigned char>(first_byte)] & fast_classes;
+            if (classes & detail::tok_move) {
+                std::size_t after = tok_end(cursor + 1);
+                if (plain_move(str + cursor, after - cursor)) {
+                    visitor.move(std::string_view(str + cursor, after - cursor),
+                                 Place{this, cursor});
+                    cursor = after;
                     continue;
                 }
-            } else if (cls & detail::tok_digit) {
+            } else if (classes & detail::tok_digit) {
                 bool glued = false;
-                std::size_t j = move_number(p, glued);
-                if (j != 0) {
-                    p = j;
+                std::size_t after = move_number(cursor, glued);
+                if (after != 0) {
+                    cursor = after;
                     if (glued) goto token; // one copy of the move's path, inline
                     continue;
                 }
-            } else if (c == '{') {
+            } else if (first_byte == '{') {
 #if defined(__SSE2__)
                 // A comment closed within 48 bytes on its line (a lichess clock comment is 18,
                 // one with an evaluation up to 40): before the next elision and within every
                 // keep limit but a tiny one.
-                if (p + 33 <= lim && short_ok) {
-                    const std::uint32_t mask = detail::brace_or_eol_mask16(str + p + 1) |
-                                               detail::brace_or_eol_mask16(str + p + 17) << 16;
-                    std::size_t e = 0;
+                if (cursor + 33 <= fast_limit && short_ok) {
+                    const std::uint32_t mask = detail::brace_or_eol_mask16(str + cursor + 1) |
+                                               detail::brace_or_eol_mask16(str + cursor + 17) << 16;
+                    std::size_t close = 0;
                     if (mask != 0) {
-                        e = p + 1 + static_cast<std::size_t>(__builtin_ctz(mask));
-                    } else if (p + 49 <= lim) {
-                        const std::uint32_t more = detail::brace_or_eol_mask16(str + p + 33);
-                        if (more != 0) e = p + 33 + static_cast<std::size_t>(__builtin_ctz(more));
+                        close = cursor + 1 + static_cast<std::size_t>(__builtin_ctz(mask));
+                    } else if (cursor + 49 <= fast_limit) {
+                        const std::uint32_t more_mask =
+                            detail::brace_or_eol_mask16(str + cursor + 33);
+                        if (more_mask != 0)
+                            close =
+                                cursor + 33 + static_cast<std::size_t>(__builtin_ctz(more_mask));
                     }
-                    if (e != 0 && str[e] == '}') {
-                        v.comment(std::string_view(str + p + 1, e - p - 1), loc(p));
-                        p = e + 1;
+                    if (close != 0 && str[close] == '}') {
+                        visitor.comment(std::string_view(str + cursor + 1, close - cursor - 1),
+                                        loc(cursor));
+                        cursor = close + 1;
                         continue;
                     }
                 }
 #endif
-                if (std::size_t q = short_comment(p); q != 0) {
-                    p = q;
+                if (std::size_t after_comment = short_comment(cursor); after_comment != 0) {
+                    cursor = after_comment;
                     continue;
                 }
             }
-            i = p;
-            movetext_token(c);
-            lim = std::min(end, next_cut());
-            fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
-            p = i;
+            pos = cursor;
+            movetext_token(first_byte);
+            fast_limit = std::min(end, next_cut());
+            fast_classes = have_result ? 0 : detail::tok_move | detail::tok_digit;
+            cursor = pos;
         }
-        i = p;
+        pos = cursor;
     }
 
     void finish() {
-        if (ek < sp.elisions.size()) sync(n); // the last elisions (one may end the text)
-        SourceLocation end = loc(n);
-        if (sp.truncated) {
+        if (next_elision < span.elisions.size())
+            sync(text_size); // the last elisions (one may end the text)
+        SourceLocation end = loc(text_size);
+        if (span.truncated) {
             report(Code::Oversized, end,
                    fmt::format("game longer than the kept limit; its end was not read ({} bytes)",
-                               sp.length));
+                               span.length));
         }
         // The input failed inside this game (before its termination marker, or in a comment
         // or variation after it): what is missing was lost, not left out, and the unclosed
         // comment or variation is the damage's too.
-        const bool cut =
-            sp.before_input_error && !sp.truncated && (!have_result || depth != 0 || open_comment);
+        const bool cut = span.before_input_error && !span.truncated &&
+                         (!have_result || depth != 0 || open_comment);
         // Located at the first byte not read: the token read_part() dropped, if any.
-        if (cut) report_cut(n < sp.text.size() && (s[n] == ' ' || s[n] == '\t') ? loc(n + 1) : end);
+        if (cut)
+            report_cut(text_size < span.text.size() &&
+                               (text[text_size] == ' ' || text[text_size] == '\t')
+                           ? loc(text_size + 1)
+                           : end);
         if (depth != 0) {
-            if (!sp.truncated && !cut)
-                report(Code::UnterminatedVariation, outer,
+            if (!span.truncated && !cut)
+                report(Code::UnterminatedVariation, outermost_variation,
                        fmt::format("{} variation(s) not closed before the game ends", depth));
             close_variations(end);
         }
-        if (!have_result && !sp.truncated && !cut)
+        if (!have_result && !span.truncated && !cut)
             report(Code::MissingResult, end, "the movetext has no termination marker");
     }
 
-    void close_variations(SourceLocation l) {
+    void close_variations(SourceLocation where) {
         while (depth != 0) {
             --depth;
-            v.end_variation(l);
+            visitor.end_variation(where);
         }
     }
 
-    /// The tag lines the splitter marked (TagMark) from the `[` at i, if one is marked: what
+    /// The tag lines the splitter marked (TagMark) from the `[` at pos, if one is marked: what
     /// tag_line and the tag section's loop do with them (the span has no elisions), without
-    /// parsing them again. False if the line at i is not marked.
+    /// parsing them again. False if the line at pos is not marked.
     bool marked_tags() {
-        const TagMark* const marks = sp.tags.data();
-        while (mk < nmarks && marks[mk].open < i) ++mk; // lines the general path read
-        if (mk == nmarks || marks[mk].open != i) return false;
+        const TagMark* const marks = span.tags.data();
+        while (next_mark < marks_used && marks[next_mark].open < pos)
+            ++next_mark; // lines the general path read
+        if (next_mark == marks_used || marks[next_mark].open != pos) return false;
         for (;;) {
-            const TagMark& m = marks[mk++];
-            SourceLocation at = loc(m.open);
-            v.tag(std::string_view(s + m.open + 1, m.name_end - m.open - 1),
-                  std::string_view(s + m.value_begin, m.value_end - m.value_begin), at);
-            if (m.eol - m.open > (std::size_t{1} << 20)) oversized(at, tag_line_oversized);
-            if (!m.next_line || mk == nmarks) {
-                i = m.eol; // blanks and the line break are the loop's
+            const TagMark& mark = marks[next_mark++];
+            SourceLocation at = loc(mark.open);
+            visitor.tag(
+                std::string_view(text + mark.open + 1, mark.name_end - mark.open - 1),
+                std::string_view(text + mark.value_begin, mark.value_end - mark.value_begin), at);
+            if (mark.eol - mark.open > (std::size_t{1} << 20)) oversized(at, tag_line_oversized);
+            if (!mark.next_line || next_mark == marks_used) {
+                pos = mark.eol; // blanks and the line break are the loop's
                 return true;
             }
             // The next mark begins the next line: one line break before it.
-            i = line_start = marks[mk].open;
+            pos = line_start = marks[next_mark].open;
             ++line;
         }
     }
@@ -630,288 +651,308 @@ struct PgnReader::Run {
         "tag line longer than the kept limit; the rest was skipped";
 
     void tag_line() {
-        SourceLocation at = loc(i);
-        detail::PlainTag pt;
-        if (detail::scan_plain_tag(s, i + 1, n, pt)) {
+        SourceLocation at = loc(pos);
+        detail::PlainTag plain;
+        if (detail::scan_plain_tag(text, pos + 1, text_size, plain)) {
             // parse_plain_tag inline (the usual tag: nothing to report or unescape). No line
             // break inside it: the line ends at the first one after it.
-            std::size_t vb = s[pt.name_end] == '"' ? pt.name_end + 1
-                                                   : detail::skip_blanks(s, pt.name_end, n) + 1;
-            std::size_t end = pt.close + 1;
-            std::size_t eol = end < n && (s[end] == '\n' || s[end] == '\r') ? end : eol_from(end);
-            v.tag(std::string_view(s + i + 1, pt.name_end - i - 1),
-                  std::string_view(s + vb, pt.value_end - vb), at);
-            if (eol - i > (std::size_t{1} << 20) ||
-                (ek < sp.elisions.size() && sp.elisions[ek].pos <= eol))
+            std::size_t value_begin =
+                text[plain.name_end] == '"'
+                    ? plain.name_end + 1
+                    : detail::skip_blanks(text, plain.name_end, text_size) + 1;
+            std::size_t end = plain.close + 1;
+            std::size_t eol =
+                end < text_size && (text[end] == '\n' || text[end] == '\r') ? end : eol_from(end);
+            visitor.tag(std::string_view(text + pos + 1, plain.name_end - pos - 1),
+                        std::string_view(text + value_begin, plain.value_end - value_begin), at);
+            if (eol - pos > (std::size_t{1} << 20) ||
+                (next_elision < span.elisions.size() && span.elisions[next_elision].pos <= eol))
                 oversized(at, tag_line_oversized);
-            i = end;
+            pos = end;
             return;
         }
-        detail::TagParse t;
-        std::size_t eol = eol_from(i);
-        detail::parse_tag(std::string_view(s, n), i, eol, rd.tag_buf_, t);
-        if (t.deliver) v.tag(t.name, t.value, at);
+        detail::TagParse parsed;
+        std::size_t eol = eol_from(pos);
+        detail::parse_tag(std::string_view(text, text_size), pos, eol, reader.tag_buf_, parsed);
+        if (parsed.deliver) visitor.tag(parsed.name, parsed.value, at);
         // A line read in part (an elision in it) is only reported as such: what is wrong with
         // it (a value not closed …) may be the cut's doing.
-        const bool cut = ek < sp.elisions.size() && sp.elisions[ek].pos <= eol;
-        if (t.problem != nullptr && !cut) {
-            SourceLocation pl = loc(t.problem_pos);
-            report(Code::BadTag, pl, t.problem, std::string_view(s + i, eol - i));
+        const bool cut =
+            next_elision < span.elisions.size() && span.elisions[next_elision].pos <= eol;
+        if (parsed.problem != nullptr && !cut) {
+            SourceLocation problem_at = loc(parsed.problem_pos);
+            report(Code::BadTag, problem_at, parsed.problem,
+                   std::string_view(text + pos, eol - pos));
         }
-        if (eol - i > (std::size_t{1} << 20) || cut) oversized(at, tag_line_oversized);
-        i = t.end;
+        if (eol - pos > (std::size_t{1} << 20) || cut) oversized(at, tag_line_oversized);
+        pos = parsed.end;
     }
 
-    void movetext_token(char c) {
-        SourceLocation at = loc(i);
-        switch (c) {
+    void movetext_token(char first_byte) {
+        SourceLocation at = loc(pos);
+        switch (first_byte) {
         case '{': {
             if (one_line_comment(at)) return;
-            const void* p = std::memchr(s + i + 1, '}', n - i - 1);
-            std::size_t e = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
-            std::size_t b = i + 1;
-            std::size_t keep = e;
+            const void* brace = std::memchr(text + pos + 1, '}', text_size - pos - 1);
+            std::size_t close =
+                brace ? static_cast<std::size_t>(static_cast<const char*>(brace) - text)
+                      : text_size;
+            std::size_t begin = pos + 1;
+            std::size_t keep = close;
             bool cut = false;
-            if (ek < sp.elisions.size() && sp.elisions[ek].pos <= e) {
-                keep = std::min<std::size_t>(keep, static_cast<std::size_t>(sp.elisions[ek].pos));
+            if (next_elision < span.elisions.size() && span.elisions[next_elision].pos <= close) {
+                keep = std::min<std::size_t>(
+                    keep, static_cast<std::size_t>(span.elisions[next_elision].pos));
                 cut = true;
             }
-            if (keep - b > rd.limits_.comment_keep_limit) {
+            if (keep - begin > reader.limits_.comment_keep_limit) {
                 // Between two characters of UTF-8 text (its comments are written out).
-                keep = b + rd.limits_.comment_keep_limit;
-                if (rd.utf8_) keep = utf8_cut(s, b, keep);
+                keep = begin + reader.limits_.comment_keep_limit;
+                if (reader.utf8_) keep = utf8_cut(text, begin, keep);
                 cut = true;
             }
             if (cut) oversized(at, "comment longer than the kept limit; the rest was skipped");
-            v.comment(std::string_view(s + b, keep - b), at);
-            lines_in(b, e);
-            sync(e);
-            if (!p) {
+            visitor.comment(std::string_view(text + begin, keep - begin), at);
+            lines_in(begin, close);
+            sync(close);
+            if (!brace) {
                 open_comment = true;
-                if (!sp.truncated && !sp.before_input_error) // (else finish() tells why)
+                if (!span.truncated && !span.before_input_error) // (else finish() tells why)
                     report(Code::UnterminatedComment, at,
                            "comment not closed before the game ends");
-                i = n;
+                pos = text_size;
             } else {
-                i = e + 1;
+                pos = close + 1;
             }
             return;
         }
         case ';': {
-            std::size_t e = eol_from(i);
-            v.comment(std::string_view(s + i + 1, e - i - 1), at);
-            i = e;
+            std::size_t eol = eol_from(pos);
+            visitor.comment(std::string_view(text + pos + 1, eol - pos - 1), at);
+            pos = eol;
             return;
         }
         case '(':
-            if (depth++ == 0) outer = at;
-            v.begin_variation(at);
-            ++i;
+            if (depth++ == 0) outermost_variation = at;
+            visitor.begin_variation(at);
+            ++pos;
             return;
         case ')':
             if (depth == 0) {
                 report(Code::UnmatchedParen, at, "')' without an open variation", ")");
             } else {
                 --depth;
-                v.end_variation(at);
+                visitor.end_variation(at);
             }
-            ++i;
+            ++pos;
             return;
         case '$': {
-            std::size_t j = i + 1;
-            long long val = 0;
-            while (j < n && s[j] >= '0' && s[j] <= '9') {
-                if (val < 1000000000) val = val * 10 + (s[j] - '0');
-                ++j;
+            std::size_t digits_end = pos + 1;
+            long long number = 0;
+            while (digits_end < text_size && text[digits_end] >= '0' && text[digits_end] <= '9') {
+                if (number < 1000000000) number = number * 10 + (text[digits_end] - '0');
+                ++digits_end;
             }
-            if (j == i + 1) {
+            if (digits_end == pos + 1) {
                 report(Code::UnexpectedText, at, "'$' without a number", "$");
             } else if (have_result) {
                 report(Code::UnexpectedText, at, "NAG after the termination marker",
-                       std::string_view(s + i, j - i));
+                       std::string_view(text + pos, digits_end - pos));
             } else {
-                v.nag(static_cast<int>(val), at);
+                visitor.nag(static_cast<int>(number), at);
             }
-            i = j;
+            pos = digits_end;
             return;
         }
         case '[': {
             // A tag inside movetext (a tag section without a blank line before it, …).
-            std::size_t e = eol_from(i);
-            const void* p = std::memchr(s + i, ']', e - i);
-            std::size_t j = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) + 1 : e;
+            std::size_t eol = eol_from(pos);
+            const void* bracket = std::memchr(text + pos, ']', eol - pos);
+            std::size_t tag_end =
+                bracket ? static_cast<std::size_t>(static_cast<const char*>(bracket) - text) + 1
+                        : eol;
             report(Code::UnexpectedText, at, "tag pair inside movetext",
-                   std::string_view(s + i, j - i));
-            i = j;
+                   std::string_view(text + pos, tag_end - pos));
+            pos = tag_end;
             return;
         }
         default: break;
         }
-        std::size_t j = detail::token_end(s, i, n);
+        std::size_t after = detail::token_end(text, pos, text_size);
         // The common tokens first: a plain move (`e4`, `Nxf3+`, `O-O`) and a move number
         // (`12.`, `12...`); both cannot be a result, a glyph or text after the result.
-        if (!have_result && j != i) {
-            if (is_plain_move(std::string_view(s + i, j - i))) {
-                v.move(std::string_view(s + i, j - i), at);
-                i = j;
+        if (!have_result && after != pos) {
+            if (is_plain_move(std::string_view(text + pos, after - pos))) {
+                visitor.move(std::string_view(text + pos, after - pos), at);
+                pos = after;
                 return;
             }
-            if (c >= '1' && c <= '9' && move_number_token(j, at)) return;
+            if (first_byte >= '1' && first_byte <= '9' && move_number_token(after, at)) return;
         }
-        if (j == i) { // a delimiter that starts nothing: } ] " or control bytes
-            while (j < n && is_delim(s[j]) && s[j] != ' ' && s[j] != '\n' && s[j] != '\r' &&
-                   s[j] != '\t' && s[j] != '{' && s[j] != '(' && s[j] != ')' && s[j] != '[' &&
-                   s[j] != ';' && s[j] != '$')
-                ++j;
-            if (j == i) ++j;
+        if (after == pos) { // a delimiter that starts nothing: } ] " or control bytes
+            while (after < text_size && is_delim(text[after]) && text[after] != ' ' &&
+                   text[after] != '\n' && text[after] != '\r' && text[after] != '\t' &&
+                   text[after] != '{' && text[after] != '(' && text[after] != ')' &&
+                   text[after] != '[' && text[after] != ';' && text[after] != '$')
+                ++after;
+            if (after == pos) ++after;
             report(Code::UnexpectedText, at, "unexpected character in movetext",
-                   std::string_view(s + i, j - i));
-            i = j;
+                   std::string_view(text + pos, after - pos));
+            pos = after;
             return;
         }
-        word(std::string_view(s + i, j - i), at);
-        i = j;
+        word(std::string_view(text + pos, after - pos), at);
+        pos = after;
     }
 
-    /// one_line_comment for the `{` at p: the index after the comment, or 0 (nothing done).
+    /// one_line_comment for the `{` at `brace`: the index after the comment, or 0 (nothing done).
     /// Out of line: the movetext loop keeps its registers for moves.
-    [[gnu::noinline]] std::size_t short_comment(std::size_t p) {
-        std::size_t b = p + 1;
-        std::size_t e = detail::find_brace_or_eol(s, b, n);
-        if (e == n || s[e] != '}' || e - b > rd.limits_.comment_keep_limit ||
-            (ek < sp.elisions.size() && sp.elisions[ek].pos <= e))
+    [[gnu::noinline]] std::size_t short_comment(std::size_t brace) {
+        std::size_t begin = brace + 1;
+        std::size_t close = detail::find_brace_or_eol(text, begin, text_size);
+        if (close == text_size || text[close] != '}' ||
+            close - begin > reader.limits_.comment_keep_limit ||
+            (next_elision < span.elisions.size() && span.elisions[next_elision].pos <= close))
             return 0;
-        v.comment(std::string_view(s + b, e - b), loc(p));
-        return e + 1;
+        visitor.comment(std::string_view(text + begin, close - begin), loc(brace));
+        return close + 1;
     }
     /// `{…}` closed on its own line and within the limits: no line breaks to count, no
     /// elisions to apply (else false: the general path handles it).
     bool one_line_comment(SourceLocation at) {
-        std::size_t b = i + 1;
-        std::size_t e = detail::find_brace_or_eol(s, b, n);
-        if (e == n || s[e] != '}' || e - b > rd.limits_.comment_keep_limit ||
-            (ek < sp.elisions.size() && sp.elisions[ek].pos <= e))
+        std::size_t begin = pos + 1;
+        std::size_t close = detail::find_brace_or_eol(text, begin, text_size);
+        if (close == text_size || text[close] != '}' ||
+            close - begin > reader.limits_.comment_keep_limit ||
+            (next_elision < span.elisions.size() && span.elisions[next_elision].pos <= close))
             return false;
-        v.comment(std::string_view(s + b, e - b), at);
-        i = e + 1;
+        visitor.comment(std::string_view(text + begin, close - begin), at);
+        pos = close + 1;
         return true;
     }
     /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
-    [[gnu::always_inline]] static bool plain_move(const char* t, std::size_t len) {
-        if (len < 2) return t[0] != 'N';
-        return !detail::ends_with_glyph(t, len);
+    [[gnu::always_inline]] static bool plain_move(const char* token, std::size_t length) {
+        if (length < 2) return token[0] != 'N';
+        return !detail::ends_with_glyph(token, length);
     }
-    /// The move number at p (a token starting with a digit 1-9), as move_number_token does
+    /// The move number at `from` (a token starting with a digit 1-9), as move_number_token does
     /// it, without looking for the token's end first: the index after its dots, or 0 (nothing
     /// done: `12`, `1-0`, `12.0-0` …, for word()). `glued`: a move follows the dots (`12.e4`),
     /// which the caller reads as a token of its own (word() would hand over the same calls).
-    std::size_t move_number(std::size_t p, bool& glued) {
-        const char* const str = s;
-        const std::size_t end = n;
-        std::size_t d = p + 1;
-        int num = str[p] - '0';
-        while (d < end && static_cast<unsigned char>(str[d] - '0') < 10 && d - p < 9)
-            num = num * 10 + (str[d++] - '0');
-        if (d == end || str[d] != '.') return 0; // `12`, a long number, `1-0`, `1/2`
-        std::size_t dots = d + 1;
-        while (dots < end && str[dots] == '.') ++dots;
-        const unsigned char cls =
-            dots == end ? static_cast<unsigned char>(detail::tok_delim)
-                        : detail::token_classes[static_cast<unsigned char>(str[dots])];
-        if (!(cls & (detail::tok_delim | detail::tok_move))) return 0;
-        glued = !(cls & detail::tok_delim);
-        v.move_number(num, dots - d >= 2, Place{this, p});
-        return dots;
+    std::size_t move_number(std::size_t from, bool& glued) {
+        const char* const str = text;
+        const std::size_t end = text_size;
+        std::size_t digits_end = from + 1;
+        int number = str[from] - '0';
+        while (digits_end < end && static_cast<unsigned char>(str[digits_end] - '0') < 10 &&
+               digits_end - from < 9)
+            number = number * 10 + (str[digits_end++] - '0');
+        if (digits_end == end || str[digits_end] != '.')
+            return 0; // `12`, a long number, `1-0`, `1/2`
+        std::size_t after_dots = digits_end + 1;
+        while (after_dots < end && str[after_dots] == '.') ++after_dots;
+        const unsigned char classes =
+            after_dots == end ? static_cast<unsigned char>(detail::tok_delim)
+                              : detail::token_classes[static_cast<unsigned char>(str[after_dots])];
+        if (!(classes & (detail::tok_delim | detail::tok_move))) return 0;
+        glued = !(classes & detail::tok_delim);
+        visitor.move_number(number, after_dots - digits_end >= 2, Place{this, from});
+        return after_dots;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.
-    static bool is_plain_move(std::string_view t) {
-        char c = t[0];
-        return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) &&
-               (c != 'N' || t.size() > 1) && !detail::may_end_with_glyph(t);
+    static bool is_plain_move(std::string_view token) {
+        char first_byte = token[0];
+        return (detail::token_classes[static_cast<unsigned char>(first_byte)] & detail::tok_move) &&
+               (first_byte != 'N' || token.size() > 1) && !detail::may_end_with_glyph(token);
     }
-    /// `12.`, `12...` or `12.e4` (a token [i, j) starting with 1-9): what word() does with
+    /// `12.`, `12...` or `12.e4` (a token [pos, after) starting with 1-9): what word() does with
     /// it, without its result and glyph checks. False (nothing done) for anything else.
-    bool move_number_token(std::size_t j, SourceLocation at) {
-        std::size_t d = i;
-        int num = 0;
-        while (d < j && s[d] >= '0' && s[d] <= '9' && d - i < 9) num = num * 10 + (s[d++] - '0');
-        if (d == j || s[d] != '.') return false; // `12`, a long number, `1-0`, `1/2`
-        std::size_t dots = d;
-        while (dots < j && s[dots] == '.') ++dots;
-        std::string_view rest(s + dots, j - dots);
+    bool move_number_token(std::size_t after, SourceLocation at) {
+        std::size_t digits_end = pos;
+        int number = 0;
+        while (digits_end < after && text[digits_end] >= '0' && text[digits_end] <= '9' &&
+               digits_end - pos < 9)
+            number = number * 10 + (text[digits_end++] - '0');
+        if (digits_end == after || text[digits_end] != '.')
+            return false; // `12`, a long number, `1-0`, `1/2`
+        std::size_t after_dots = digits_end;
+        while (after_dots < after && text[after_dots] == '.') ++after_dots;
+        std::string_view rest(text + after_dots, after - after_dots);
         if (!rest.empty() && !is_plain_move(rest)) return false;
-        v.move_number(num, dots - d >= 2, at);
+        visitor.move_number(number, after_dots - digits_end >= 2, at);
         if (!rest.empty()) {
-            at.column += static_cast<std::uint64_t>(dots - i);
-            at.offset += dots - i;
-            v.move(rest, at);
+            at.column += static_cast<std::uint64_t>(after_dots - pos);
+            at.offset += after_dots - pos;
+            visitor.move(rest, at);
         }
-        i = j;
+        pos = after;
         return true;
     }
 
-    void word(std::string_view t, SourceLocation at) {
+    void word(std::string_view token, SourceLocation at) {
         bool standard = false;
-        std::string_view res = normalize_result(t, &standard);
-        if (!res.empty()) {
+        std::string_view normalized = normalize_result(token, &standard);
+        if (!normalized.empty()) {
             if (have_result) {
-                report(Code::UnexpectedText, at, "second termination marker", t);
+                report(Code::UnexpectedText, at, "second termination marker", token);
                 return;
             }
             if (!standard)
                 report(Code::NonstandardResult, at,
-                       fmt::format("termination marker written as '{}' instead of '{}'", t, res),
-                       t);
+                       fmt::format("termination marker written as '{}' instead of '{}'", token,
+                                   normalized),
+                       token);
             if (depth != 0) {
-                report(Code::UnterminatedVariation, outer,
+                report(Code::UnterminatedVariation, outermost_variation,
                        fmt::format("{} variation(s) not closed before the result", depth));
                 close_variations(at);
             }
             have_result = true;
-            v.result(t, at);
+            visitor.result(token, at);
             return;
         }
         if (have_result) {
-            report(Code::UnexpectedText, at, "text after the termination marker", t);
+            report(Code::UnexpectedText, at, "text after the termination marker", token);
             return;
         }
         // Move number: digits followed by dots (and maybe the move, `1.e4`).
-        std::size_t d = 0;
-        while (d < t.size() && t[d] >= '0' && t[d] <= '9') ++d;
-        if (d > 0 && (d == t.size() || t[d] == '.')) {
+        std::size_t digits = 0;
+        while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
+        if (digits > 0 && (digits == token.size() || token[digits] == '.')) {
             std::size_t dots = 0;
-            while (d + dots < t.size() && t[d + dots] == '.') ++dots;
-            long long num = 0;
-            for (std::size_t k = 0; k < d; ++k)
-                if (num < 1000000000) num = num * 10 + (t[k] - '0');
-            v.move_number(static_cast<int>(num), dots >= 2, at);
-            t.remove_prefix(d + dots);
-            if (t.empty()) return;
-            at.column += static_cast<std::uint64_t>(d + dots);
-            at.offset += d + dots;
+            while (digits + dots < token.size() && token[digits + dots] == '.') ++dots;
+            long long number = 0;
+            for (std::size_t digit = 0; digit < digits; ++digit)
+                if (number < 1000000000) number = number * 10 + (token[digit] - '0');
+            visitor.move_number(static_cast<int>(number), dots >= 2, at);
+            token.remove_prefix(digits + dots);
+            if (token.empty()) return;
+            at.column += static_cast<std::uint64_t>(digits + dots);
+            at.offset += digits + dots;
         }
-        if (t.find_first_not_of('.') == std::string_view::npos) return; // a lone `...`
-        if (t[0] == '.') { // `16. ..Kf8`: dots separated from their number
-            std::size_t dots = t.find_first_not_of('.');
-            t.remove_prefix(dots);
+        if (token.find_first_not_of('.') == std::string_view::npos) return; // a lone `...`
+        if (token[0] == '.') { // `16. ..Kf8`: dots separated from their number
+            std::size_t dots = token.find_first_not_of('.');
+            token.remove_prefix(dots);
             at.column += static_cast<std::uint64_t>(dots);
             at.offset += dots;
         }
-        if (int g = glyph_nag(t); g != 0) {
-            v.nag(g, at);
+        if (int glyph = glyph_nag(token); glyph != 0) {
+            visitor.nag(glyph, at);
             return;
         }
         int nags[8];
-        std::size_t offs[8];
-        std::size_t count = 0;
-        std::size_t len = detail::split_glyph_suffix(t, nags, offs, 8, count);
-        v.move(t.substr(0, len), at);
-        for (std::size_t k = 0; k < count; ++k) {
-            SourceLocation gl = at;
-            gl.column += static_cast<std::uint64_t>(offs[k]);
-            gl.offset += offs[k];
-            v.nag(nags[k], gl);
+        std::size_t nag_offsets[8];
+        std::size_t nag_count = 0;
+        std::size_t move_length =
+            detail::split_glyph_suffix(token, nags, nag_offsets, 8, nag_count);
+        visitor.move(token.substr(0, move_length), at);
+        for (std::size_t digit = 0; digit < nag_count; ++digit) {
+            SourceLocation nag_at = at;
+            nag_at.column += static_cast<std::uint64_t>(nag_offsets[digit]);
+            nag_at.offset += nag_offsets[digit];
+            visitor.nag(nags[digit], nag_at);
         }
     }
 };

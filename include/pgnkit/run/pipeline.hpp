@@ -6,8 +6,8 @@
 /// finishes the next one due, one worker at a time), so the output is byte-identical for
 /// every number of jobs.
 
-#include "pgnkit/io/output.hpp"
 #include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <atomic>
@@ -81,7 +81,7 @@ struct Batch {
     /// can be read again from it at the game's offset (append_raw_game()).
     bool rereadable = false;
 
-    GameSpan span(const BatchGame& g) const;
+    GameSpan span(const BatchGame& game) const;
 };
 
 /// One game of an HTML report (validate --html): the full block and the brief form (no board)
@@ -108,21 +108,21 @@ struct Splice {
     std::size_t same = 0;
 };
 
-/// The separator a raw game `t` (its text, or its last 4 bytes) needs so that the next game
-/// starts after a blank line; the game's own bytes are never changed.
-std::string_view raw_separator(std::string_view t);
-/// Writes the game of `s` to `f` as the input holds it, read again in pieces, and its
+/// The separator a raw game (`game_text`: its text, or its last 4 bytes) needs so that the
+/// next game starts after a blank line; the game's own bytes are never changed.
+std::string_view raw_separator(std::string_view game_text);
+/// Writes the game of `splice` to `out` as the input holds it, read again in pieces, and its
 /// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the
 /// game's bytes written; sets `error` if the input cannot be read again (then 0 are written,
 /// or fewer than the game's if it fails partway) or no longer begins the game as `kept` does
 /// (then 0).
-std::uint64_t write_game_bytes(OutputFile& f, const Splice& s, std::string_view kept,
+std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,
                                std::string& error);
-/// Writes `text`, a buffer of a BatchOutput, to `f`: each of `splices` that is in it (its
+/// Writes `text`, a buffer of a BatchOutput, to `out`: each of `splices` that is in it (its
 /// `accepted` flag is `accepted`) as the input holds the game (write_game_bytes()); when that
 /// fails, as kept, and a warning on stderr says so. False if a write failed (error(), or a
 /// closed pipe).
-bool write_raw_games(OutputFile& f, std::string_view text, const std::vector<Splice>& splices,
+bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
                      bool accepted);
 
 /// A diagnostic reported once per input, not once per game (encoding: a Latin-1 file would

@@ -8,6 +8,7 @@
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
+#include "replay_games.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -27,22 +28,20 @@ struct Counting final : ReplayListener {
 
 /// Every diagnostic and verdict of every game of `src`, in full.
 std::vector<std::string> verdicts(ByteSource& src, bool listener, const ValidateOptions& opts) {
-    GameSplitter splitter(src);
-    PgnReader reader;
-    GameValidator v(opts);
-    Counting l;
-    if (listener) v.set_listener(&l);
+    Counting counting;
     std::vector<std::string> out;
-    GameSpan span;
-    while (splitter.next(span)) {
-        reader.read(span, v);
-        for (const Diagnostic& d : v.diagnostics())
-            out.push_back(fmt::format("{} {} {}:{}+{} ply {} [{}] {} | {}", d.game,
-                                      code_name(d.code), d.loc.line, d.loc.column, d.loc.offset,
-                                      d.ply, d.token, d.message, d.fen));
-        out.push_back(fmt::format("game {} plies {} end {} error {}", span.index, v.info().plies,
-                                  static_cast<int>(v.info().end), v.has_error()));
-    }
+    test::replay_games(
+        src,
+        [&](const GameSpan& span, const GameValidator& v) {
+            for (const Diagnostic& d : v.diagnostics())
+                out.push_back(fmt::format("{} {} {}:{}+{} ply {} [{}] {} | {}", d.game,
+                                          code_name(d.code), d.loc.line, d.loc.column, d.loc.offset,
+                                          d.ply, d.token, d.message, d.fen));
+            out.push_back(fmt::format("game {} plies {} end {} error {}", span.index,
+                                      v.info().plies, static_cast<int>(v.info().end),
+                                      v.has_error()));
+        },
+        opts, listener ? &counting : nullptr);
     return out;
 }
 

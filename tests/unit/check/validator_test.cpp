@@ -4,12 +4,12 @@
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
+#include "replay_games.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <fstream>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,22 +37,19 @@ struct Verdict {
 };
 
 Verdict validate(const std::string& pgn, const ValidateOptions& opts = {}) {
-    MemorySource src(pgn);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    GameValidator v(opts);
     Verdict out;
-    GameSpan span;
-    while (splitter.next(span)) {
-        reader.read(span, v);
-        for (const auto& d : v.diagnostics()) {
-            out.codes.emplace_back(code_name(d.code));
-            out.messages.push_back(d.message);
-        }
-        out.plies.push_back(v.info().plies);
-        out.ends.push_back(v.info().end);
-        out.invalid += v.has_error();
-    }
+    test::replay_games(
+        pgn,
+        [&](const GameSpan&, const GameValidator& v) {
+            for (const auto& d : v.diagnostics()) {
+                out.codes.emplace_back(code_name(d.code));
+                out.messages.push_back(d.message);
+            }
+            out.plies.push_back(v.info().plies);
+            out.ends.push_back(v.info().end);
+            out.invalid += v.has_error();
+        },
+        opts);
     return out;
 }
 
@@ -63,22 +60,7 @@ std::string game(std::string movetext, std::string extra_tags = {}, std::string 
            result + "\"]\n" + extra_tags + "\n" + movetext + "\n\n";
 }
 
-/// A validator that reads the games of a text (which must outlive it) one at a time.
-struct GameByGame {
-    explicit GameByGame(const std::string& pgn) : src(pgn), splitter(src), v(opts) {}
-    /// Reads the next game; false after the last.
-    bool next() {
-        if (!splitter.next(span)) return false;
-        reader.read(span, v);
-        return true;
-    }
-    MemorySource src;
-    GameSplitter splitter;
-    PgnReader reader;
-    const ValidateOptions opts;
-    GameValidator v;
-    GameSpan span;
-};
+using test::GameByGame;
 
 } // namespace
 
@@ -584,27 +566,11 @@ TEST_CASE("validator: each diagnostic of a played move shows the position before
 }
 
 namespace {
-/// Calls `f` with every diagnostic of every game in `pgn`, in order.
-template <class F>
-void each_diagnostic(const std::string& pgn, F&& f) {
-    MemorySource src(pgn);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    ValidateOptions opts;
-    GameValidator v(opts);
-    GameSpan span;
-    while (splitter.next(span)) {
-        reader.read(span, v);
-        for (const auto& d : v.diagnostics()) f(d);
-    }
-}
 /// The message of the first diagnostic with `code` in `pgn`.
 std::string first_message(const std::string& pgn, Code code) {
-    std::optional<std::string> first;
-    each_diagnostic(pgn, [&](const Diagnostic& d) {
-        if (!first && d.code == code) first = d.message;
-    });
-    return first.value_or("no such diagnostic");
+    for (const Diagnostic& d : test::replay_diagnostics(pgn))
+        if (d.code == code) return d.message;
+    return "no such diagnostic";
 }
 /// The message of the first illegal-move diagnostic of the one game `movetext` from `fen`.
 std::string illegal_message(const std::string& fen, const std::string& movetext,
@@ -738,7 +704,7 @@ TEST_CASE("validator: every illegal move of a sweep over many positions gets its
                 pgn +=
                     game("1. " + t + " *", "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n" +
                                                (suite.chess960 ? "[Variant \"Chess960\"]\n" : ""));
-            each_diagnostic(pgn, [&](const Diagnostic& d) {
+            test::for_each_diagnostic(pgn, [&](const Diagnostic& d) {
                 if (d.code != Code::IllegalMove) return;
                 ++illegal;
                 INFO(fen);
@@ -761,7 +727,7 @@ TEST_CASE("validator: a diagnostic of a move has the move's own line, column and
                                 "4. Ba4+ Nf6 5. O-O Bc5 6. Bxc6 dxc6" + e + "9." + e +
                                 "Nxe5 Bxf2 *" + e;
         std::vector<Diagnostic> seen;
-        each_diagnostic(pgn, [&](const Diagnostic& d) {
+        test::for_each_diagnostic(pgn, [&](const Diagnostic& d) {
             if (d.code == Code::CheckSuffix || d.code == Code::MoveNumber) seen.push_back(d);
         });
         INFO("line break " << e.size() << " byte(s)");

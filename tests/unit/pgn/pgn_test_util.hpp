@@ -5,6 +5,7 @@
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/simd.hpp"
 #include "pgnkit/pgn/splitter.hpp"
+#include "replay_games.hpp"
 
 #include <fmt/format.h>
 
@@ -96,19 +97,19 @@ struct ReadGame {
 
 inline std::vector<ReadGame> read_all(ByteSource& src, SplitterLimits limits = {}) {
     std::vector<ReadGame> out;
-    GameSplitter sp(src, limits);
-    PgnReader reader;
-    GameSpan span;
-    while (sp.next(span)) {
-        ReadGame g;
-        g.text = std::string(span.text.substr(0, 4096));
-        g.first_line = span.first_line;
-        g.first_column = span.first_column;
-        g.offset = span.offset;
-        g.truncated = span.truncated;
-        reader.read(span, g.rec);
-        out.push_back(std::move(g));
-    }
+    for_each_game(
+        src,
+        [&](const GameSpan& span, PgnReader& reader) {
+            ReadGame g;
+            g.text = std::string(span.text.substr(0, 4096));
+            g.first_line = span.first_line;
+            g.first_column = span.first_column;
+            g.offset = span.offset;
+            g.truncated = span.truncated;
+            reader.read(span, g.rec);
+            out.push_back(std::move(g));
+        },
+        limits);
     return out;
 }
 

@@ -10,6 +10,7 @@
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
+#include "replay_games.hpp"
 
 #include "../pgn/pgn_test_util.hpp"
 
@@ -37,18 +38,11 @@ struct Located {
 };
 
 Located validate(const std::string& input) {
-    MemorySource src(input);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    ValidateOptions opts;
-    GameValidator validator(opts);
-    GameSpan span;
     Located out;
-    while (splitter.next(span)) {
+    test::replay_games(input, [&](const GameSpan& span, const GameValidator& validator) {
         out.first_columns.push_back(span.first_column);
-        reader.read(span, validator);
         for (const Diagnostic& d : validator.diagnostics()) out.diags.push_back(d);
-    }
+    });
     return out;
 }
 

@@ -15,6 +15,7 @@
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
+#include "replay_games.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -25,16 +26,7 @@ using namespace pgnkit;
 namespace {
 
 bool illegal_move_reported(const std::string& movetext) {
-    const std::string pgn = "[Event \"x\"]\n\n" + movetext + "\n";
-    MemorySource src(pgn);
-    GameSplitter splitter(src);
-    PgnReader reader;
-    ValidateOptions opts;
-    GameValidator validator(opts);
-    GameSpan span;
-    if (!splitter.next(span)) return false;
-    reader.read(span, validator);
-    for (const Diagnostic& d : validator.diagnostics())
+    for (const Diagnostic& d : test::replay_diagnostics("[Event \"x\"]\n\n" + movetext + "\n"))
         if (d.code == Code::IllegalMove) return true;
     return false;
 }
