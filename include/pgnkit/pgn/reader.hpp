@@ -28,6 +28,37 @@
 
 namespace pgnkit {
 
+/// The line of a game's text the reader is on, as far as a location needs it: a text index
+/// `at` on it is the SourceLocation loc(at).
+struct TextLine {
+    std::uint64_t line;        ///< its number in the input (1-based)
+    std::size_t line_start;    ///< the index where it starts (modulo 2^64: may precede text[0])
+    std::uint64_t offset_base; ///< the input offset of text[0]
+    SourceLocation loc(std::size_t at) const {
+        return {line, static_cast<std::uint64_t>(at - line_start + 1), offset_base + at};
+    }
+    /// A line whose index 0 is at `l` (for a token whose location is already made).
+    static TextLine from_location(const SourceLocation& l) {
+        return {l.line, static_cast<std::size_t>(1 - l.column), l.offset};
+    }
+};
+
+/// Where a move or move-number token starts: a SourceLocation made only when the visitor
+/// asks for it (location(), or the conversion). The usual move needs none, and a location
+/// costs about ten instructions per token. Valid during the visitor's call.
+class TokenPlace {
+  public:
+    /// The text index `at` on `line` (which must outlive this place).
+    TokenPlace(const TextLine& line, std::size_t at) : line_(&line), at_(at) {}
+    SourceLocation location() const { return line_->loc(at_); }
+    /// So that a visitor may take its move's place as a SourceLocation (computed per move).
+    operator SourceLocation() const { return location(); }
+
+  private:
+    const TextLine* line_;
+    std::size_t at_;
+};
+
 /// No-op callbacks; derive and hide what you need.
 struct VisitorBase {
     /// A game starts.
@@ -37,9 +68,9 @@ struct VisitorBase {
     /// The tag section is over; return true to skip the movetext (fast path).
     bool end_tags() { return false; }
     /// A move number (`12.` → 12, false; `12...` → 12, true).
-    void move_number(int /*n*/, bool /*black_dots*/, const SourceLocation&) {}
+    void move_number(int /*n*/, bool /*black_dots*/, const TokenPlace&) {}
     /// A move as written, with check/mate suffix, without annotation glyphs.
-    void move(std::string_view /*san*/, const SourceLocation&) {}
+    void move(std::string_view /*san*/, const TokenPlace&) {}
     /// A NAG: `$n` or an annotation glyph mapped to its number.
     void nag(int /*n*/, const SourceLocation&) {}
     /// A `{}` or `;` comment, without its delimiters.
@@ -253,21 +284,20 @@ class PgnReader {
 
 // ------------------------------------------------------------------ implementation
 
+/// The line state (TextLine: line, line_start, offset_base) is a base, so that a TokenPlace
+/// of the run is a pointer to it and an index.
 template <class V>
-struct PgnReader::Run {
+struct PgnReader::Run : TextLine {
     PgnReader& rd;
     const GameSpan& sp;
     V& v;
     const char* s;
     std::size_t n;
     std::size_t i = 0;
-    std::uint64_t line;
-    std::size_t line_start = 0;
     /// The line_start that sync() moved back by `line_shift` elided bytes (else none is).
     std::size_t shifted_start = ~std::size_t{0};
     std::size_t line_shift = 0;
     std::uint64_t elided = 0;
-    std::uint64_t offset_base; // sp.offset + elided
     std::size_t ek = 0;
     std::size_t mk = 0;     // the next of the splitter's tag marks
     std::size_t nmarks = 0; // how many are used (none in a span with elisions)
@@ -282,10 +312,10 @@ struct PgnReader::Run {
     int suppressed = 0;
 
     Run(PgnReader& r, const GameSpan& span, V& vis)
-        : rd(r), sp(span), v(vis), s(span.text.data()),
-          n(span.cut_mid_line ? read_part(span) : span.text.size()), line(span.first_line),
-          offset_base(span.offset), nmarks(span.elisions.empty() ? span.tags.size() : 0),
-          kind(simd::scan_text(s, n)), has_cr((kind & simd::HasCr) != 0) {
+        : TextLine{span.first_line, 0, span.offset}, rd(r), sp(span), v(vis), s(span.text.data()),
+          n(span.cut_mid_line ? read_part(span) : span.text.size()),
+          nmarks(span.elisions.empty() ? span.tags.size() : 0), kind(simd::scan_text(s, n)),
+          has_cr((kind & simd::HasCr) != 0) {
         // Bytes the splitter skipped before text[0] on its line take columns: as elided
         // bytes there would (sync()), line_start is moved back by as many.
         if (span.first_column > 1) {
@@ -313,19 +343,6 @@ struct PgnReader::Run {
                "the input breaks off in this game (a read or decompression error, reported after "
                "the games): the rest of the game is lost");
     }
-    SourceLocation loc(std::size_t at) const {
-        return {line, static_cast<std::uint64_t>(at - line_start + 1), offset_base + at};
-    }
-    /// A move's or move number's place, made a SourceLocation only when the visitor converts
-    /// it: a visitor whose move() and move_number() take any location type (GameValidator)
-    /// converts it for a diagnostic or a listener, and the usual move needs none (a location
-    /// costs about ten instructions). Valid during the visitor's call, while the line state
-    /// holds.
-    struct Place {
-        const Run* run;
-        std::size_t at;
-        operator SourceLocation() const { return run->loc(at); }
-    };
     void sync(std::size_t at) {
         while (ek < sp.elisions.size() && sp.elisions[ek].pos <= at) {
             const Elision& e = sp.elisions[ek];
@@ -524,7 +541,7 @@ struct PgnReader::Run {
             if (cls & detail::tok_move) {
                 std::size_t j = tok_end(p + 1);
                 if (plain_move(str + p, j - p)) {
-                    v.move(std::string_view(str + p, j - p), Place{this, p});
+                    v.move(std::string_view(str + p, j - p), TokenPlace(*this, p));
                     p = j;
                     continue;
                 }
@@ -752,7 +769,8 @@ struct PgnReader::Run {
         // (`12.`, `12...`); both cannot be a result, a glyph or text after the result.
         if (!have_result && j != i) {
             if (is_plain_move(std::string_view(s + i, j - i))) {
-                v.move(std::string_view(s + i, j - i), at);
+                const TextLine here = TextLine::from_location(at);
+                v.move(std::string_view(s + i, j - i), TokenPlace(here, 0));
                 i = j;
                 return;
             }
@@ -820,7 +838,7 @@ struct PgnReader::Run {
                         : detail::token_classes[static_cast<unsigned char>(str[dots])];
         if (!(cls & (detail::tok_delim | detail::tok_move))) return 0;
         glued = !(cls & detail::tok_delim);
-        v.move_number(num, dots - d >= 2, Place{this, p});
+        v.move_number(num, dots - d >= 2, TokenPlace(*this, p));
         return dots;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
@@ -841,12 +859,9 @@ struct PgnReader::Run {
         while (dots < j && s[dots] == '.') ++dots;
         std::string_view rest(s + dots, j - dots);
         if (!rest.empty() && !is_plain_move(rest)) return false;
-        v.move_number(num, dots - d >= 2, at);
-        if (!rest.empty()) {
-            at.column += static_cast<std::uint64_t>(dots - i);
-            at.offset += dots - i;
-            v.move(rest, at);
-        }
+        const TextLine here = TextLine::from_location(at);
+        v.move_number(num, dots - d >= 2, TokenPlace(here, 0));
+        if (!rest.empty()) v.move(rest, TokenPlace(here, dots - i));
         i = j;
         return true;
     }
@@ -885,7 +900,8 @@ struct PgnReader::Run {
             long long num = 0;
             for (std::size_t k = 0; k < d; ++k)
                 if (num < 1000000000) num = num * 10 + (t[k] - '0');
-            v.move_number(static_cast<int>(num), dots >= 2, at);
+            const TextLine here = TextLine::from_location(at);
+            v.move_number(static_cast<int>(num), dots >= 2, TokenPlace(here, 0));
             t.remove_prefix(d + dots);
             if (t.empty()) return;
             at.column += static_cast<std::uint64_t>(d + dots);
@@ -906,7 +922,8 @@ struct PgnReader::Run {
         std::size_t offs[8];
         std::size_t count = 0;
         std::size_t len = detail::split_glyph_suffix(t, nags, offs, 8, count);
-        v.move(t.substr(0, len), at);
+        const TextLine here = TextLine::from_location(at);
+        v.move(t.substr(0, len), TokenPlace(here, 0));
         for (std::size_t k = 0; k < count; ++k) {
             SourceLocation gl = at;
             gl.column += static_cast<std::uint64_t>(offs[k]);
