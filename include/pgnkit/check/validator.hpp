@@ -100,7 +100,10 @@ class GameValidator : public VisitorBase {
     }
     /// Keep the position before each move as it is played, for a visitor that reads
     /// last_before() after every move (a listener does); else it is made only when asked for.
-    void keep_before() { keep_before_ = true; }
+    void keep_before() {
+        keep_before_ = true;
+        update_line();
+    }
     /// Whether the last move() call was replayed (resolved and played).
     bool last_move_replayed() const { return last_replayed_; }
     /// After a move() call that was replayed (last_move_replayed()), until the next call: the
@@ -150,6 +153,10 @@ class GameValidator : public VisitorBase {
         chess::Position::NormalUndo undo{};
         mutable bool before_stale = false; ///< `before` is not made yet (see before_pos())
         bool has_before = false;
+        /// Where move() has the position before each move copied as it is played: `before`
+        /// when keep_before(), else nullptr. Set for the line being replayed (update_line()):
+        /// one load in move(), no branch on keep_before_ there.
+        chess::Position* keep = nullptr;
         /// Why move() must look closer before it replays (move_blocked()); side by side in
         /// one word, so that one load tests them all.
         struct Stops {
@@ -327,6 +334,7 @@ class GameValidator : public VisitorBase {
     Frame* line_ = nullptr;
     void update_line() {
         line_ = !skip_ && skipped_depth_ == 0 && depth_ > 0 ? &frames_[depth_ - 1] : nullptr;
+        if (line_) line_->keep = keep_before_ ? &line_->before : nullptr;
     }
     std::vector<std::uint64_t> history_;
     bool claim_reported_ = false;
@@ -391,7 +399,7 @@ inline void GameValidator::move(std::string_view text, const TokenPlace& loc) {
     // The usual token: a move the fast pass resolves, without liberties (else 0, or
     // liberties in the high word: move_general() decides), and plays when it can
     // (FastPlayed: no castling).
-    chess::Position* const before = keep_before_ ? &f.before : nullptr;
+    chess::Position* const before = f.keep;
     const std::uint64_t fast = chess::fast_play_san(f.pos, before, f.undo, text, san_opts_);
     if ((fast - 1) >> 32) {
         move_general(f, text, loc);
