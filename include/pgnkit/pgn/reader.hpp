@@ -5,7 +5,9 @@
 /// A visitor is any class with the callbacks of `VisitorBase` (derive from it and hide
 /// the ones you need; calls are resolved at compile time, no virtual dispatch). Tokens
 /// are `std::string_view`s into the span; only tag values with escapes are unescaped
-/// into a reusable buffer. Valid until the callback returns.
+/// into a reusable buffer. Valid until the callback returns. A move and a move number
+/// come with a TokenPlace (their location, computed when asked for); every other token
+/// with its SourceLocation.
 
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/io/utf8.hpp"
