@@ -81,13 +81,11 @@ class GameValidator : public VisitorBase {
     /// `name` must stay valid until end_game() (the reader's names are views of the game).
     void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
-    /// `loc` as move()'s: converted only for a number that disagrees with the position.
-    template <class Loc>
-    void move_number(int n, bool black_dots, const Loc& loc);
-    /// `loc`: a SourceLocation, or what converts to one (the reader's lazy Place), converted
-    /// only when needed.
-    template <class Loc>
-    void move(std::string_view text, const Loc& loc);
+    /// `loc` as move()'s: made a SourceLocation only for a number that disagrees with the
+    /// position.
+    void move_number(int n, bool black_dots, const TokenPlace& loc);
+    /// `loc` is made a SourceLocation only when needed (a diagnostic, a listener).
+    void move(std::string_view text, const TokenPlace& loc);
     void nag(int, const SourceLocation&) {}
     void comment(std::string_view, const SourceLocation&) {}
     void begin_variation(const SourceLocation& loc);
@@ -103,7 +101,10 @@ class GameValidator : public VisitorBase {
     }
     /// Keep the position before each move as it is played, for a visitor that reads
     /// last_before() after every move (a listener does); else it is made only when asked for.
-    void keep_before() { before_mask_ = ~std::uintptr_t{0}; }
+    void keep_before() {
+        keep_before_ = true;
+        update_line();
+    }
     /// Whether the last move() call was replayed (resolved and played).
     bool last_move_replayed() const { return last_replayed_; }
     /// After a move() call that was replayed (last_move_replayed()), until the next call: the
@@ -153,6 +154,10 @@ class GameValidator : public VisitorBase {
         chess::Position::NormalUndo undo{};
         mutable bool before_stale = false; ///< `before` is not made yet (see before_pos())
         bool has_before = false;
+        /// Where move() has the position before each move copied as it is played: `before`
+        /// when keep_before(), else nullptr. Set for the line being replayed (update_line()):
+        /// one load in move(), no branch on keep_before_ there.
+        chess::Position* keep = nullptr;
         /// Why move() must look closer before it replays (move_blocked()); side by side in
         /// one word, so that one load tests them all.
         struct Stops {
@@ -228,7 +233,7 @@ class GameValidator : public VisitorBase {
         return t;
     }();
     /// Plays the resolved move `m` on the line `f` (the end of move()).
-    void replay(Frame& f, chess::Move m, std::string_view text, const SourceLocation& loc,
+    void replay(Frame& f, chess::Move m, std::string_view text, const TokenPlace& loc,
                 unsigned written) {
         f.before = f.pos;
         f.before_stale = false;
@@ -237,15 +242,14 @@ class GameValidator : public VisitorBase {
     }
     /// The rest of replay() once `m` is played (f.before_pos() the position before it); `loc` as
     /// move()'s.
-    template <class Loc>
-    void replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc, unsigned written);
+    void replayed(Frame& f, chess::Move m, std::string_view text, const TokenPlace& loc,
+                  unsigned written);
     /// replayed() of a move after which more than the history goes on (a check, a suffix, a
     /// wrong number, a quiet run, a listener …).
-    template <class Loc>
-    void replayed_rare(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
+    void replayed_rare(Frame& f, chess::Move m, std::string_view text, const TokenPlace& loc,
                        unsigned written);
     /// move() for a token the fast pass of the SAN reader does not take.
-    void move_general(Frame& f, std::string_view text, const SourceLocation& loc);
+    void move_general(Frame& f, std::string_view text, const TokenPlace& loc);
     // The slow paths of move() (out of line; move() and played() are inline below, so the
     // reader's loop can take the usual move without a call).
     void line_end(Frame& f);
@@ -280,10 +284,9 @@ class GameValidator : public VisitorBase {
     const ValidateOptions& opts_;
     chess::SanParseOptions san_opts_; ///< from opts_ (read for every move)
     ReplayListener* listener_ = nullptr;
-    /// keep_before(): all ones, else 0 (the position before a move is then made only when
-    /// asked for). A mask, not a flag: move() takes the frame's `before` or none without a
-    /// branch (a branch there was laid out by the profile-guided build as never taken).
-    std::uintptr_t before_mask_ = 0;
+    /// keep_before(): the position before each move is copied as it is played; else it is
+    /// made only when asked for (Frame::before_pos()).
+    bool keep_before_ = false;
     bool last_replayed_ = false;
     chess::Move last_move_{}; ///< the move the last replayed move() call played
     const GameSpan* span_ = nullptr;
@@ -332,6 +335,7 @@ class GameValidator : public VisitorBase {
     Frame* line_ = nullptr;
     void update_line() {
         line_ = !skip_ && skipped_depth_ == 0 && depth_ > 0 ? &frames_[depth_ - 1] : nullptr;
+        if (line_) line_->keep = keep_before_ ? &line_->before : nullptr;
     }
     std::vector<std::uint64_t> history_;
     bool claim_reported_ = false;
@@ -339,8 +343,7 @@ class GameValidator : public VisitorBase {
     std::string result_marker_;
 };
 
-template <class Loc>
-inline void GameValidator::move_number(int n, bool black_dots, const Loc& loc) {
+inline void GameValidator::move_number(int n, bool black_dots, const TokenPlace& loc) {
     if (!line_) return;
     Frame& f = *line_;
     // Compared now with the position the line's next move is played from; reported when
@@ -367,9 +370,8 @@ inline void GameValidator::played(Frame& f) {
         line_end(f);
 }
 
-template <class Loc>
-inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
-                                    unsigned written) {
+inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view text,
+                                    const TokenPlace& loc, unsigned written) {
     // The usual move, tested with one branch (each of these is rare, and which one comes is
     // what a predictor cannot guess): no wrong number before it, no suffix written, no check
     // given, no quiet run (a repetition or a clock rule may end the line), not only minor
@@ -390,31 +392,7 @@ inline void GameValidator::replayed(Frame& f, chess::Move m, std::string_view te
     last_move_ = m;
 }
 
-template <class Loc>
-void GameValidator::replayed_rare(Frame& f, chess::Move m, std::string_view text, const Loc& loc,
-                                  unsigned written) {
-    if (f.expect_number) { // a wrong number before this move (move_number())
-        wrong_move_number(f);
-        f.expect_number = 0;
-    }
-    played(f);
-    last_replayed_ = true;
-    last_move_ = m;
-    const bool check = f.pos.in_check();
-    // The suffix the move needs, as `written` codes it (the usual move gives no check).
-    const unsigned needed = check ? check_needs(f, text, loc, written) : 0u;
-    const bool mate = needed == WrittenMate;
-    const bool suffix_ok = (written & 3u) == needed || (written & WrittenNull);
-    if (listener_) {
-        const SourceLocation& l = loc;
-        listener_->on_move(ReplayedMove{f.before_pos(), m, f.pos, text, l, f.ply, int(depth_) - 1,
-                                        suffix_ok && !(written & WrittenNotPlain)});
-    }
-    if (!suffix_ok) wrong_suffix(f, text, loc, mate, check);
-}
-
-template <class Loc>
-inline void GameValidator::move(std::string_view text, const Loc& loc) {
+inline void GameValidator::move(std::string_view text, const TokenPlace& loc) {
     last_replayed_ = false;
     if (!line_) return;
     Frame& f = *line_;
@@ -422,8 +400,7 @@ inline void GameValidator::move(std::string_view text, const Loc& loc) {
     // The usual token: a move the fast pass resolves, without liberties (else 0, or
     // liberties in the high word: move_general() decides), and plays when it can
     // (FastPlayed: no castling).
-    chess::Position* const before = reinterpret_cast<chess::Position*>(
-        reinterpret_cast<std::uintptr_t>(&f.before) & before_mask_);
+    chess::Position* const before = f.keep;
     const std::uint64_t fast = chess::fast_play_san(f.pos, before, f.undo, text, san_opts_);
     if ((fast - 1) >> 32) {
         move_general(f, text, loc);
@@ -433,7 +410,7 @@ inline void GameValidator::move(std::string_view text, const Loc& loc) {
     const chess::Move m = chess::Move::from_raw(std::uint16_t(fast));
     const unsigned written = WrittenSuffix[static_cast<unsigned char>(text.back())];
     if (fast & chess::FastPlayed) {
-        f.before_stale = before_mask_ == 0;
+        f.before_stale = !keep_before_;
         replayed(f, m, text, loc, written);
     } else {
         replay(f, m, text, loc, written);
@@ -459,14 +436,8 @@ class ReplayVisitor : public VisitorBase, public ReplayListener {
         v_.tag(n, value, l);
     }
     bool end_tags() { return v_.end_tags(); }
-    template <class Loc>
-    void move_number(int n, bool black, const Loc& l) {
-        v_.move_number(n, black, l);
-    }
-    template <class Loc>
-    void move(std::string_view t, const Loc& l) {
-        v_.move(t, l);
-    }
+    void move_number(int n, bool black, const TokenPlace& l) { v_.move_number(n, black, l); }
+    void move(std::string_view t, const TokenPlace& l) { v_.move(t, l); }
     void nag(int n, const SourceLocation& l) { v_.nag(n, l); }
     void comment(std::string_view t, const SourceLocation& l) { v_.comment(t, l); }
     void begin_variation(const SourceLocation& l) { v_.begin_variation(l); }

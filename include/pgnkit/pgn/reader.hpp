@@ -5,7 +5,9 @@
 /// A visitor is any class with the callbacks of `VisitorBase` (derive from it and hide
 /// the ones you need; calls are resolved at compile time, no virtual dispatch). Tokens
 /// are `std::string_view`s into the span; only tag values with escapes are unescaped
-/// into a reusable buffer. Valid until the callback returns.
+/// into a reusable buffer. Valid until the callback returns. A move and a move number
+/// come with a TokenPlace (their location, computed when asked for); every other token
+/// with its SourceLocation.
 
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/io/utf8.hpp"
@@ -28,6 +30,37 @@
 
 namespace pgnkit {
 
+/// The line of a game's text the reader is on, as far as a location needs it: a text index
+/// `at` on it is the SourceLocation loc(at).
+struct TextLine {
+    std::uint64_t line;        ///< its number in the input (1-based)
+    std::size_t line_start;    ///< the index where it starts (modulo 2^64: may precede text[0])
+    std::uint64_t offset_base; ///< the input offset of text[0]
+    SourceLocation loc(std::size_t at) const {
+        return {line, static_cast<std::uint64_t>(at - line_start + 1), offset_base + at};
+    }
+    /// A line whose index 0 is at `l` (for a token whose location is already made).
+    static TextLine from_location(const SourceLocation& l) {
+        return {l.line, static_cast<std::size_t>(1 - l.column), l.offset};
+    }
+};
+
+/// Where a move or move-number token starts: a SourceLocation made only when the visitor
+/// asks for it (location(), or the conversion). The usual move needs none, and a location
+/// costs about ten instructions per token. Valid during the visitor's call.
+class TokenPlace {
+  public:
+    /// The text index `at` on `line` (which must outlive this place).
+    TokenPlace(const TextLine& line, std::size_t at) : line_(&line), at_(at) {}
+    SourceLocation location() const { return line_->loc(at_); }
+    /// So that a visitor may take its move's place as a SourceLocation (computed per move).
+    operator SourceLocation() const { return location(); }
+
+  private:
+    const TextLine* line_;
+    std::size_t at_;
+};
+
 /// No-op callbacks; derive and hide what you need.
 struct VisitorBase {
     /// A game starts.
@@ -37,9 +70,9 @@ struct VisitorBase {
     /// The tag section is over; return true to skip the movetext (fast path).
     bool end_tags() { return false; }
     /// A move number (`12.` → 12, false; `12...` → 12, true).
-    void move_number(int /*n*/, bool /*black_dots*/, const SourceLocation&) {}
+    void move_number(int /*n*/, bool /*black_dots*/, const TokenPlace&) {}
     /// A move as written, with check/mate suffix, without annotation glyphs.
-    void move(std::string_view /*san*/, const SourceLocation&) {}
+    void move(std::string_view /*san*/, const TokenPlace&) {}
     /// A NAG: `$n` or an annotation glyph mapped to its number.
     void nag(int /*n*/, const SourceLocation&) {}
     /// A `{}` or `;` comment, without its delimiters.
@@ -253,21 +286,20 @@ class PgnReader {
 
 // ------------------------------------------------------------------ implementation
 
+/// The line state (TextLine: line, line_start, offset_base) is a base, so that a TokenPlace
+/// of the run is a pointer to it and an index.
 template <class V>
-struct PgnReader::Run {
-    PgnReader& reader;          ///< its limits and buffers, and where the game's encoding is kept
-    const GameSpan& span;       ///< the game being read
-    V& visitor;                 ///< what each token is handed to
-    const char* text;           ///< span.text
-    std::size_t text_size;      ///< the bytes of `text` read: all, or read_part()'s
-    std::size_t pos = 0;        ///< the next byte to read
-    std::uint64_t line;         ///< the input line of `pos`
-    std::size_t line_start = 0; ///< where that line starts in `text` (loc())
+struct PgnReader::Run : TextLine {
+    PgnReader& reader;     ///< its limits and buffers, and where the game's encoding is kept
+    const GameSpan& span;  ///< the game being read
+    V& visitor;            ///< what each token is handed to
+    const char* text;      ///< span.text
+    std::size_t text_size; ///< the bytes of `text` read: all, or read_part()'s
+    std::size_t pos = 0;   ///< the next byte to read
     /// The line_start that sync() moved back by `line_shift` elided bytes (else none is).
     std::size_t shifted_start = ~std::size_t{0};
     std::size_t line_shift = 0;
     std::uint64_t elided = 0;
-    std::uint64_t offset_base;            // span.offset + elided
     std::size_t next_elision = 0;         // the next of span.elisions to apply (sync())
     std::size_t next_mark = 0;            // the next of the splitter's tag marks
     std::size_t marks_used = 0;           // how many are used (none in a span with elisions)
@@ -282,9 +314,10 @@ struct PgnReader::Run {
     int suppressed = 0; // and those beyond
 
     Run(PgnReader& owner, const GameSpan& game, V& game_visitor)
-        : reader(owner), span(game), visitor(game_visitor), text(game.text.data()),
-          text_size(game.cut_mid_line ? read_part(game) : game.text.size()), line(game.first_line),
-          offset_base(game.offset), marks_used(game.elisions.empty() ? game.tags.size() : 0),
+        : TextLine{game.first_line, 0, game.offset}, reader(owner), span(game),
+          visitor(game_visitor), text(game.text.data()),
+          text_size(game.cut_mid_line ? read_part(game) : game.text.size()),
+          marks_used(game.elisions.empty() ? game.tags.size() : 0),
           text_kind(simd::scan_text(text, text_size)), has_cr((text_kind & simd::HasCr) != 0) {
         // Bytes the splitter skipped before text[0] on its line take columns: as elided
         // bytes there would (sync()), line_start is moved back by as many.
@@ -315,19 +348,6 @@ struct PgnReader::Run {
                "the input breaks off in this game (a read or decompression error, reported after "
                "the games): the rest of the game is lost");
     }
-    SourceLocation loc(std::size_t at) const {
-        return {line, static_cast<std::uint64_t>(at - line_start + 1), offset_base + at};
-    }
-    /// A move's or move number's place, made a SourceLocation only when the visitor converts
-    /// it: a visitor whose move() and move_number() take any location type (GameValidator)
-    /// converts it for a diagnostic or a listener, and the usual move needs none (a location
-    /// costs about ten instructions). Valid during the visitor's call, while the line state
-    /// holds.
-    struct Place {
-        const Run* run;
-        std::size_t at;
-        operator SourceLocation() const { return run->loc(at); }
-    };
     void sync(std::size_t at) {
         while (next_elision < span.elisions.size() && span.elisions[next_elision].pos <= at) {
             const Elision& elision = span.elisions[next_elision];
@@ -534,7 +554,7 @@ struct PgnReader::Run {
                 std::size_t after = tok_end(cursor + 1);
                 if (plain_move(str + cursor, after - cursor)) {
                     visitor.move(std::string_view(str + cursor, after - cursor),
-                                 Place{this, cursor});
+                                 TokenPlace(*this, cursor));
                     cursor = after;
                     continue;
                 }
@@ -783,7 +803,8 @@ struct PgnReader::Run {
         // (`12.`, `12...`); both cannot be a result, a glyph or text after the result.
         if (!have_result && after != pos) {
             if (is_plain_move(std::string_view(text + pos, after - pos))) {
-                visitor.move(std::string_view(text + pos, after - pos), at);
+                const TextLine here = TextLine::from_location(at);
+                visitor.move(std::string_view(text + pos, after - pos), TokenPlace(here, 0));
                 pos = after;
                 return;
             }
@@ -856,7 +877,7 @@ struct PgnReader::Run {
                               : detail::token_classes[static_cast<unsigned char>(str[after_dots])];
         if (!(classes & (detail::tok_delim | detail::tok_move))) return 0;
         glued = !(classes & detail::tok_delim);
-        visitor.move_number(number, after_dots - digits_end >= 2, Place{this, from});
+        visitor.move_number(number, after_dots - digits_end >= 2, TokenPlace(*this, from));
         return after_dots;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
@@ -880,12 +901,9 @@ struct PgnReader::Run {
         while (after_dots < after && text[after_dots] == '.') ++after_dots;
         std::string_view rest(text + after_dots, after - after_dots);
         if (!rest.empty() && !is_plain_move(rest)) return false;
-        visitor.move_number(number, after_dots - digits_end >= 2, at);
-        if (!rest.empty()) {
-            at.column += static_cast<std::uint64_t>(after_dots - pos);
-            at.offset += after_dots - pos;
-            visitor.move(rest, at);
-        }
+        const TextLine here = TextLine::from_location(at);
+        visitor.move_number(number, after_dots - digits_end >= 2, TokenPlace(here, 0));
+        if (!rest.empty()) visitor.move(rest, TokenPlace(here, after_dots - pos));
         pos = after;
         return true;
     }
@@ -925,7 +943,8 @@ struct PgnReader::Run {
             long long number = 0;
             for (std::size_t digit = 0; digit < digits; ++digit)
                 if (number < 1000000000) number = number * 10 + (token[digit] - '0');
-            visitor.move_number(static_cast<int>(number), dots >= 2, at);
+            const TextLine here = TextLine::from_location(at);
+            visitor.move_number(static_cast<int>(number), dots >= 2, TokenPlace(here, 0));
             token.remove_prefix(digits + dots);
             if (token.empty()) return;
             at.column += static_cast<std::uint64_t>(digits + dots);
@@ -947,7 +966,8 @@ struct PgnReader::Run {
         std::size_t nag_count = 0;
         std::size_t move_length =
             detail::split_glyph_suffix(token, nags, nag_offsets, 8, nag_count);
-        visitor.move(token.substr(0, move_length), at);
+        const TextLine here = TextLine::from_location(at);
+        visitor.move(token.substr(0, move_length), TokenPlace(here, 0));
         for (std::size_t digit = 0; digit < nag_count; ++digit) {
             SourceLocation nag_at = at;
             nag_at.column += static_cast<std::uint64_t>(nag_offsets[digit]);

@@ -262,7 +262,7 @@ bool PgnWriter::end_tags() {
     return false;
 }
 
-void PgnWriter::move_number(int n, bool black_dots, const SourceLocation& loc) {
+void PgnWriter::move_number(int n, bool black_dots, const TokenPlace& loc) {
     validator_.move_number(n, black_dots, loc); // numbers are rewritten from the position
 }
 
@@ -349,7 +349,7 @@ void PgnWriter::put_token_slow(std::string_view tok, bool may_wrap) {
     put_bytes(tok);
 }
 
-void PgnWriter::move(std::string_view text, const SourceLocation& loc) {
+void PgnWriter::move(std::string_view text, const TokenPlace& loc) {
     validator_.move(text, loc); // a replayed move comes back through on_move()
     if (validator_.last_move_replayed()) return;
     not_replayed(text, loc);

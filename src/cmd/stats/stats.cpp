@@ -343,8 +343,7 @@ class StatsVisitor final : public ReplayVisitor {
         if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
         return skip;
     }
-    template <class Loc> // as GameValidator::move()
-    void move(std::string_view t, const Loc& l) {
+    void move(std::string_view t, const TokenPlace& l) {
         if (depth_ != 0) return v_.move(t, l);
         comment_target_ = false; // set again by main_move if replayed
         v_.move(t, l);

@@ -91,8 +91,8 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     void begin_game(const GameSpan& span);
     void tag(std::string_view name, std::string_view value, const SourceLocation& loc);
     bool end_tags();
-    void move_number(int n, bool black_dots, const SourceLocation& loc);
-    void move(std::string_view text, const SourceLocation& loc);
+    void move_number(int n, bool black_dots, const TokenPlace& loc);
+    void move(std::string_view text, const TokenPlace& loc);
     void nag(int n, const SourceLocation& loc);
     void comment(std::string_view text, const SourceLocation& loc);
     void begin_variation(const SourceLocation& loc);
