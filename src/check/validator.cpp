@@ -1,9 +1,10 @@
 #include "pgnkit/check/validator.hpp"
 
+#include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
 #include "pgnkit/chess/outcome.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/pgn/scan.hpp"
 
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 #include "pgnkit/format/board_render.hpp"
 
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/chess/outcome.hpp"
 
 #include <fmt/format.h>
