@@ -6,7 +6,6 @@
 #include "pgnkit/chess/movegen.hpp"
 
 #include <array>
-#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
@@ -70,9 +69,11 @@ constexpr bool word_disambiguated(std::uint64_t w) { return (w & 0xFFFF0000) != 
 constexpr PieceType word_piece(std::uint64_t w) { return PieceType(std::uint8_t(w >> 8)); }
 
 // The resolvers of the fast pass answer with a FastSan built as one word in a register (a
-// store per field costs more): the move in bits 0-15, the outcome in 16-23, the liberties in
-// 32-63; 0 is Declined. The public functions return it as the struct (the same register).
+// store per field costs more): the move in bits 0-15, the outcome in 16-31, the liberties in
+// 32-63; 0 is Declined. The pass returns the word itself, so that it tail-calls its resolvers
+// (a conversion on the way back costs it a frame); fast_play_san() makes it the struct.
 static_assert(sizeof(FastSan) == 8 && offsetof(FastSan, move) == 0 &&
+              std::has_unique_object_representations_v<FastSan> &&
               offsetof(FastSan, outcome) == 2 && offsetof(FastSan, liberties) == 4 &&
               std::is_trivially_copyable_v<FastSan>);
 
@@ -84,8 +85,6 @@ constexpr std::uint64_t fast_word(Move m, FastSanOutcome outcome, std::uint32_t 
 constexpr std::uint64_t fast_result(Move m, std::uint32_t lib) {
     return fast_word(m, FastSanOutcome::Resolved, lib);
 }
-/// The FastSan of a word.
-inline FastSan fast_san(std::uint64_t w) { return std::bit_cast<FastSan>(w); }
 
 /// Whether the side to move, not in check or in check by `checkers`, may move its piece
 /// (not the king) from `from` to `to`, a move that is not en passant; `ksq` is its king.
@@ -449,15 +448,16 @@ inline std::uint64_t fast_pass(FastPos<Play> pos, Position* before, Position::No
 
 } // namespace
 
-FastSan fast_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts) {
+std::uint64_t fast_resolve_san_word(const Position& pos, std::string_view text,
+                                    const SanParseOptions& opts) {
     std::uint64_t w;
-    return fast_san(fast_pass<false>(pos, nullptr, nullptr, text, opts, w));
+    return fast_pass<false>(pos, nullptr, nullptr, text, opts, w);
 }
 
-FastSan fast_play_san(Position& pos, Position* before, Position::NormalUndo& undo,
-                      std::string_view text, const SanParseOptions& opts) {
+std::uint64_t fast_play_san_word(Position& pos, Position* before, Position::NormalUndo& undo,
+                                 std::string_view text, const SanParseOptions& opts) {
     std::uint64_t w;
-    return fast_san(fast_pass<true>(pos, before, &undo, text, opts, w));
+    return fast_pass<true>(pos, before, &undo, text, opts, w);
 }
 
 bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,

@@ -9,6 +9,7 @@
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/chess/san.hpp"
 
+#include <bit>
 #include <cstdint>
 #include <string_view>
 
@@ -21,15 +22,15 @@ bool parse_resolve_san(const Position& pos, std::string_view text, const SanPars
                        San& san, SanResolution& r);
 
 /// What the fast pass made of a token.
-enum class FastSanOutcome : std::uint8_t {
+enum class FastSanOutcome : std::uint16_t {
     Declined = 0, ///< not taken: parse_resolve_san() (the general code) answers
     Resolved = 1, ///< `move` is the legal move the token names, `liberties` its liberties
     Played = 2,   ///< as Resolved, without liberties, and played (fast_play_san() only)
 };
 
 /// The answer of fast_resolve_san() and fast_play_san(). Eight bytes of trivially copyable
-/// fields, so that it is returned in one register (x86-64 SysV) like the word the pass
-/// builds it as (san_fast.cpp).
+/// fields without padding: the word the pass builds it as (san_fast.cpp), in one register
+/// (x86-64 SysV), with no padding byte to mask.
 struct FastSan {
     Move move;                                         ///< Move() when Declined
     FastSanOutcome outcome = FastSanOutcome::Declined; ///< what the pass did
@@ -39,16 +40,29 @@ struct FastSan {
     friend bool operator==(const FastSan&, const FastSan&) = default;
 };
 
+/// The word fast_resolve_san() and fast_play_san() make their answer of (san_fast.cpp): the
+/// pass builds it in a register and tail-calls its resolvers, which a conversion to FastSan
+/// inside the pass would prevent. Call fast_resolve_san() and fast_play_san() instead.
+std::uint64_t fast_resolve_san_word(const Position& pos, std::string_view text,
+                                    const SanParseOptions& opts);
+std::uint64_t fast_play_san_word(Position& pos, Position* before, Position::NormalUndo& undo,
+                                 std::string_view text, const SanParseOptions& opts);
+
 /// The fast pass of parse_resolve_san() alone: the move and its semantic liberties when it
 /// takes the token (Resolved), else Declined.
-FastSan fast_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts);
+inline FastSan fast_resolve_san(const Position& pos, std::string_view text,
+                                const SanParseOptions& opts) {
+    return std::bit_cast<FastSan>(fast_resolve_san_word(pos, text, opts));
+}
 
 /// fast_resolve_san(), which for the usual move (a pawn or piece move, no castling, no
 /// liberties) also plays it: `pos` becomes the position after the move, `undo` what
 /// Position::undo_normal() needs to take it back, `*before` (if not null) the position
 /// before it, and the outcome is Played. Otherwise all are left unchanged (the caller plays
 /// a move it was given). The same answer as fast_resolve_san() but for that outcome.
-FastSan fast_play_san(Position& pos, Position* before, Position::NormalUndo& undo,
-                      std::string_view text, const SanParseOptions& opts);
+inline FastSan fast_play_san(Position& pos, Position* before, Position::NormalUndo& undo,
+                             std::string_view text, const SanParseOptions& opts) {
+    return std::bit_cast<FastSan>(fast_play_san_word(pos, before, undo, text, opts));
+}
 
 } // namespace pgnkit::chess
