@@ -4,7 +4,7 @@
 
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 
 #include <fmt/format.h>
 

@@ -3,9 +3,10 @@
 /// repetition history, the ends of a line by rule, and the variations.
 
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
 #include "pgnkit/chess/outcome.hpp"
+#include "pgnkit/chess/san.hpp"
 
 #include <fmt/format.h>
 

@@ -187,75 +187,21 @@ inline void Position::update_checkers(Color us, Color them) {
 }
 
 void Position::play(Move m) {
-    // The key is kept in a local (the compiler cannot keep a member that aliases the
-    // bitboards in a register) and written back once. The usual move (kind Normal, not null)
-    // takes the straight way; castling, en passant, promotion and null moves play_special().
-    const Color us = stm_, them = ~us;
-    std::uint64_t k = key_ ^ zobrist::white_to_move();
-    if (ep_ != NoSquare) {
-        if (ep_hashed()) k ^= zobrist::en_passant(file_of(ep_));
-        ep_ = NoSquare;
-    }
-    fullmove_ += idx(us); // after black's move
-    stm_ = them;
     // raw 1..0xfff: kind Normal (bits 14-15 clear), no promotion piece bits (12-13, clear
     // in every Normal move made here; a Normal move with them set is played by
     // play_special() all the same) and not the null move (raw 0).
     const unsigned raw = m.raw();
     if (raw - 1 >= 0xfff) {
-        play_special(m, k);
+        play_special(m, begin_move());
         return;
     }
-
+    // The usual move: play_normal() for the type of the piece that moves.
     const Square from = Square(raw & 63), to = Square(raw >> 6);
-    const Piece pc = board_[from], captured = board_[to];
-    const PieceType t = type_of(pc);
-    const Bitboard tb = bb(to), ft = bb(from) | tb;
-    // The clock stays at 65535 (the largest a FEN gives) rather than wrapping to 0.
-    unsigned halfmove = halfmove_ + (halfmove_ != 0xFFFF);
-    if (captured != Piece::None) {
-        by_type_[idx(type_of(captured))] ^= tb;
-        by_color_[idx(them)] ^= tb;
-        k ^= zobrist::piece(captured, to);
-        halfmove = 0;
+    switch (const PieceType t = type_of(board_[from])) {
+    case PieceType::Pawn: play_normal<PieceType::Pawn>(from, to); return;
+    case PieceType::King: play_normal<PieceType::King>(from, to); return;
+    default: play_normal<PieceType::None>(from, to, t); return;
     }
-    by_type_[idx(t)] ^= ft;
-    by_color_[idx(us)] ^= ft;
-    board_[from] = Piece::None;
-    board_[to] = pc;
-    k ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
-    if (t == PieceType::Pawn) {
-        halfmove = 0;
-        if ((int(to) ^ int(from)) == 16) {
-            const Square ep = from + pawn_push(us);
-            ep_ = ep;
-            if (pawn_attacks(us, ep) & pieces(them, PieceType::Pawn))
-                k ^= zobrist::en_passant(file_of(ep));
-        }
-    } else if (t == PieceType::King) {
-        king_[idx(us)] = to;
-    }
-    halfmove_ = std::uint16_t(halfmove);
-    // A right is lost when its king moves or its rook's square is left or captured on.
-    if (castling_ && ((ft & castle_rooks_) || t == PieceType::King))
-        k ^= drop_castling(us, t == PieceType::King, from, to);
-    key_ = k;
-    // Only the moved piece can give check, directly or by uncovering a slider: the side now
-    // to move was not in check before (a position where it was is rejected by parse_fen and
-    // cannot arise from legal moves). Sliders matter only when the move touched a line
-    // through the king.
-    const Square ksq = king_[idx(them)];
-    if (ksq == NoSquare) {
-        checkers_ = 0;
-        return;
-    }
-    Bitboard checkers = t == PieceType::Pawn     ? pawn_attacks(them, ksq) & tb
-                        : t == PieceType::Knight ? knight_attacks(ksq) & tb
-                                                 : 0;
-    if ((orth_rays(ksq) | diag_rays(ksq)) & ft)
-        checkers |= slider_attackers(ksq, pieces(us, PieceType::Bishop, PieceType::Queen),
-                                     pieces(us, PieceType::Rook, PieceType::Queen), pieces());
-    checkers_ = checkers;
 }
 
 std::uint64_t Position::drop_castling(Color us, bool king_moved, Square from, Square to) {
@@ -274,7 +220,7 @@ std::uint64_t Position::drop_castling(Color us, bool king_moved, Square from, Sq
 
 void Position::play_special(Move m, std::uint64_t k) {
     const Color us = ~stm_, them = stm_;
-    halfmove_ += halfmove_ != 0xFFFF; // stays at 65535 (as in play())
+    halfmove_ += halfmove_ != 0xFFFF; // stays at 65535 (as in play_normal())
     if (m.is_null()) {
         key_ = k;
         checkers_ = attackers_to(king_square(them)) & pieces(us);

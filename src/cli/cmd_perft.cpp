@@ -4,7 +4,7 @@
 #include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/uci_lan.hpp"
 
 #include <fmt/format.h>
 

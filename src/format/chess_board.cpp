@@ -3,8 +3,8 @@
 #include "pgnkit/format/board_render.hpp"
 
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
 #include "pgnkit/chess/outcome.hpp"
+#include "pgnkit/chess/san.hpp"
 
 #include <fmt/format.h>
 

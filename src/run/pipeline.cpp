@@ -1,6 +1,6 @@
 #include "pgnkit/run/pipeline.hpp"
 
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/io/input.hpp"
 #include "pgnkit/io/text_guard.hpp"

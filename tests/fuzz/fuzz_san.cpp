@@ -12,7 +12,8 @@
 
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
+#include "pgnkit/chess/uci_lan.hpp"
 
 #include <array>
 #include <cstddef>

@@ -12,7 +12,7 @@
 // in values become spaces.
 
 #include "pgnkit/chess/fen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"

@@ -31,7 +31,8 @@
 
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
+#include "pgnkit/chess/uci_lan.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"

@@ -4,8 +4,9 @@
 /// docs/GUIDE.md "What is checked").
 
 #include "pgnkit/check/diagnostic.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/position.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <array>
@@ -397,19 +398,18 @@ inline void GameValidator::move(std::string_view text, const TokenPlace& loc) {
     if (!line_) return;
     Frame& f = *line_;
     if (f.stop.any() && move_blocked(f, text, loc)) return;
-    // The usual token: a move the fast pass resolves, without liberties (else 0, or
-    // liberties in the high word: move_general() decides), and plays when it can
-    // (FastPlayed: no castling).
+    // The usual token: a move the fast pass resolves, without liberties (else declined, or
+    // with liberties: move_general() decides), and plays when it can (Played: no castling).
     chess::Position* const before = f.keep;
-    const std::uint64_t fast = chess::fast_play_san(f.pos, before, f.undo, text, san_opts_);
-    if ((fast - 1) >> 32) {
+    const chess::FastSan fast = chess::fast_play_san(f.pos, before, f.undo, text, san_opts_);
+    if (fast.outcome == chess::FastSanOutcome::Declined || fast.liberties != 0) {
         move_general(f, text, loc);
         return;
     }
     f.check_pending = false; // a legal move: the check was not mate
-    const chess::Move m = chess::Move::from_raw(std::uint16_t(fast));
+    const chess::Move m = fast.move;
     const unsigned written = WrittenSuffix[static_cast<unsigned char>(text.back())];
-    if (fast & chess::FastPlayed) {
+    if (fast.outcome == chess::FastSanOutcome::Played) {
         f.before_stale = !keep_before_;
         replayed(f, m, text, loc, written);
     } else {

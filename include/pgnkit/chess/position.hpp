@@ -80,8 +80,8 @@ class Position {
     /// Plays a legal move in place. Null moves (Move::null()) pass the turn.
     void play(Move m);
     /// play() of a legal Normal move (not castling, en passant, promotion or the null move)
-    /// of the side to move's piece of type Pt from `from` to `to`: the same position, for a
-    /// caller that knows the piece (the SAN fast pass), without play()'s tests of its type.
+    /// of the side to move's piece of type Pt from `from` to `to`, for a caller that knows the
+    /// piece (the SAN fast pass); play() itself plays every Normal move through it.
     /// Pt None: the move of a knight, bishop, rook or queen of type `rt` (one copy of the code
     /// for the four, their type known only at run time).
     template <PieceType Pt>
@@ -150,6 +150,9 @@ class Position {
     bool operator==(const Position& o) const;
 
   private:
+    /// The start of every move: the side to move passes, the en passant square is cleared,
+    /// the move number counts black's move; returns the key with those changes.
+    std::uint64_t begin_move();
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
@@ -180,20 +183,28 @@ class Position {
     Piece board_[64];
 };
 
-template <PieceType Pt>
-inline void Position::play_normal(Square from, Square to, PieceType rt) {
-    // play() with the piece known (see there).
-    const PieceType pt = Pt == PieceType::None ? rt : Pt;
-    const Color us = stm_, them = ~us;
+inline std::uint64_t Position::begin_move() {
+    // The key is kept in a local (the compiler cannot keep a member that aliases the
+    // bitboards in a register) and written back once, at the end of the move.
+    const Color us = stm_;
     std::uint64_t k = key_ ^ zobrist::white_to_move();
     if (ep_ != NoSquare) {
         if (has_pseudo_ep()) k ^= zobrist::en_passant(file_of(ep_));
         ep_ = NoSquare;
     }
-    fullmove_ += idx(us);
-    stm_ = them;
+    fullmove_ += idx(us); // after black's move
+    stm_ = ~us;
+    return k;
+}
+
+template <PieceType Pt>
+inline void Position::play_normal(Square from, Square to, PieceType rt) {
+    const PieceType pt = Pt == PieceType::None ? rt : Pt;
+    const Color us = stm_, them = ~us;
+    std::uint64_t k = begin_move();
     const Piece pc = make_piece(us, pt), captured = board_[to];
     const Bitboard tb = bb(to), ft = bb(from) | tb;
+    // The clock stays at 65535 (the largest a FEN gives) rather than wrapping to 0.
     unsigned halfmove = halfmove_ + (halfmove_ != 0xFFFF);
     if (captured != Piece::None) {
         by_type_[idx(type_of(captured))] ^= tb;
@@ -218,6 +229,7 @@ inline void Position::play_normal(Square from, Square to, PieceType rt) {
         king_[idx(us)] = to;
     }
     halfmove_ = std::uint16_t(halfmove);
+    // A right is lost when its king moves or its rook's square is left or captured on.
     if constexpr (Pt == PieceType::King) {
         if (castling_) k ^= drop_castling(us, true, from, to);
     } else {
@@ -231,6 +243,9 @@ inline void Position::play_normal(Square from, Square to, PieceType rt) {
         checkers_ = 0;
         return;
     }
+    // Only the moved piece can give check, directly or by uncovering a slider: the side now
+    // to move was not in check before (a position where it was is rejected by parse_fen and
+    // cannot arise from legal moves).
     // A slider checks the king only from `to` (on its own kind of line from the king) or
     // uncovered by `from`: then `from` lies on a line from the king with one of our sliders
     // on it. Only then are the slider attacks worked out (an unpredictable branch, taken

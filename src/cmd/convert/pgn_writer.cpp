@@ -2,7 +2,8 @@
 #include "pgnkit/io/bytes.hpp"
 
 #include "pgnkit/chess/fen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
+#include "pgnkit/chess/uci_lan.hpp"
 
 #include <algorithm>
 #include <array>

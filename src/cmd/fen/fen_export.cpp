@@ -8,7 +8,7 @@
 #include "pgnkit/format/json.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/fen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
 

@@ -9,7 +9,7 @@
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/run/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"

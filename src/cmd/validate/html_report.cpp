@@ -6,7 +6,7 @@
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/bitboard.hpp"
 #include "pgnkit/chess/fen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/format/charts.hpp"
 #include "pgnkit/format/chess_board.hpp"
 #include "pgnkit/format/html.hpp"

@@ -5,7 +5,7 @@
 
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/fen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"

@@ -3,7 +3,8 @@
 #include "pgnkit/cmd/perft/perft_suite.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
+#include "pgnkit/chess/uci_lan.hpp"
 
 #include <catch2/catch.hpp>
 

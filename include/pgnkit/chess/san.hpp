@@ -1,10 +1,12 @@
 #pragma once
-/// Move notation: SAN (lenient parse, canonical format), LAN and UCI.
+/// SAN (PGN standard §8.2.3): the lenient parser, the resolver, the canonical writer.
 ///
-/// Parsing is split in two (docs/ARCHITECTURE.md "Principles"): parse_san() reads the syntax
-/// of a token without a position; resolve_san() finds the one legal move it means, or says
-/// it is illegal or ambiguous. Resolution never generates all legal moves: candidates come
-/// from the attack tables of the target square, then pins and check are tested.
+/// Parsing is split in two (parse syntax, then resolve meaning): parse_san() reads the syntax
+/// of a token without a position; resolve_san() finds the one legal move it means, or says it
+/// is illegal or ambiguous. Resolution never generates all legal moves: candidates come from
+/// the attack tables of the target square, then pins and check are tested. The replay's
+/// specialised pass for the usual tokens is in detail/san_fast.hpp; LAN and UCI in
+/// uci_lan.hpp.
 ///
 /// Changes to the first draft of this API: `liberties` is 32 bits wide and gained
 /// LibDoublePlus, LibColonCapture, LibUnicodeAnnotation, LibDisambiguationForm; `San::piece`
@@ -127,31 +129,6 @@ SanResolution resolve_san(const Position& pos, const San& san, bool check_suffix
 SanResolution parse_and_resolve(const Position& pos, std::string_view text,
                                 const SanParseOptions& opts = {}, bool check_suffix = true);
 
-/// parse_san(text, san, opts), then, when it parses, resolve_san(pos, san, false) into `r`;
-/// returns whether it parsed (`r` is SanResolution{} when not). `san` and `r` end exactly as
-/// those two calls leave them; the usual shapes of English SAN (e4, exd5, Nf3, Nbd2, Qxe7+,
-/// O-O) take a specialised single pass. The replay hot path of the validator.
-bool parse_resolve_san(const Position& pos, std::string_view text, const SanParseOptions& opts,
-                       San& san, SanResolution& r);
-
-/// The specialised pass of parse_resolve_san() alone, for the replay's hot path: for a token
-/// of the usual shapes of English SAN (e4, exd5, Nf3, Nbd2, R1e2, Qh4xe1, O-O, O-O-O, each
-/// with an optional + or #, the token's last byte) that names one legal move, returns
-/// `move.raw() | 1 << 16 | liberties << 32` (the move and the semantic liberties
-/// parse_resolve_san() gives it). 0 for every other token and whenever the general code must
-/// decide (illegal, ambiguous, en passant, promotion, Ke1g1 …): parse_resolve_san() answers.
-std::uint64_t fast_resolve_san(const Position& pos, std::string_view text,
-                               const SanParseOptions& opts);
-/// The bit of fast_play_san()'s answer that says it played the move.
-inline constexpr std::uint64_t FastPlayed = std::uint64_t(1) << 17;
-/// fast_resolve_san(), which for the usual move (a pawn or piece move, no castling, no
-/// liberties) also plays it: `pos` becomes the position after the move, `undo` what
-/// Position::undo_normal() needs to take it back, `*before` (if not null) the position
-/// before it, and the answer has FastPlayed set. Otherwise all are left unchanged (the
-/// caller plays a move it was given). The same answer as fast_resolve_san() but for that bit.
-std::uint64_t fast_play_san(Position& pos, Position* before, Position::NormalUndo& undo,
-                            std::string_view text, const SanParseOptions& opts);
-
 /// parse_and_resolve, then plays the move on `pos` (left unchanged on failure). The replay
 /// hot path: the check suffix is verified from the played position's checkers, so only a
 /// checking move costs a mate test.
@@ -165,18 +142,5 @@ SanResolution play_san(Position& pos, std::string_view text, const SanParseOptio
 char* write_san(const Position& pos, Move m, char* out, std::string_view piece_letters = {},
                 bool figurine = false);
 std::string format_san(const Position& pos, Move m);
-
-/// Long algebraic: e2-e4, Ng1xf3, e7-e8=Q, O-O (with +/#). `m` must be legal. `piece_letters`
-/// as in write_san (parse_lan reads them back with the same SanParseOptions).
-std::string format_lan(const Position& pos, Move m, std::string_view piece_letters = {});
-/// UCI: e2e4, e7e8q; castling as king-to-target (e1g1) unless the position is Chess960,
-/// where it is king-takes-rook (e1h1). A null move is "0000".
-std::string format_uci(const Position& pos, Move m);
-/// Reads a UCI move (either castling form, see resolve_san()) and returns it if legal, else
-/// Move::null(). Strict syntax: [a-h][1-8][a-h][1-8][nbrq]? (promotion letter in either case).
-Move parse_uci(const Position& pos, std::string_view text);
-/// Reads a LAN move (a full origin square, or castling) if legal, else Move::null(). Takes
-/// the same liberties as parse_san().
-Move parse_lan(const Position& pos, std::string_view text);
 
 } // namespace pgnkit::chess

@@ -1,8 +1,10 @@
-// parse_resolve_san(): its specialised pass for the usual SAN shapes must leave San and
-// SanResolution exactly as parse_san() + resolve_san(pos, san, false) do, for every token.
+// The SAN fast pass (detail/san_fast.hpp): parse_resolve_san()'s specialised pass for the usual SAN
+// shapes must leave San and SanResolution exactly as parse_san() + resolve_san(pos, san, false) do,
+// for every token.
+#include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
-#include "pgnkit/chess/notation.hpp"
+#include "pgnkit/chess/san.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -63,31 +65,35 @@ void check_token(const Position& pos, std::string_view text, const SanParseOptio
     REQUIRE(same_resolution(got, want));
     if (want_parsed) REQUIRE(same_san(got_san, want_san));
     resolved += want.ok;
-    // fast_resolve_san(): 0, or what the two calls give (a legal move, its liberties, no
-    // glyph, the +/# the token ends with).
-    const std::uint64_t fast = fast_resolve_san(pos, text, opts);
-    if (fast != 0) {
+    // fast_resolve_san(): declined, or what the two calls give (a legal move, its liberties,
+    // no glyph, the +/# the token ends with).
+    const FastSan fast = fast_resolve_san(pos, text, opts);
+    REQUIRE(fast.outcome != FastSanOutcome::Played);
+    if (fast.outcome == FastSanOutcome::Resolved) {
         REQUIRE(want_parsed);
         REQUIRE(want.ok);
-        REQUIRE(((fast >> 16) & 0xFFFF) == 1);
-        REQUIRE(Move::from_raw(std::uint16_t(fast)) == want.move);
-        REQUIRE(std::uint32_t(fast >> 32) == want.liberties);
+        REQUIRE(fast.move == want.move);
+        REQUIRE(fast.liberties == want.liberties);
         REQUIRE(want_san.suffix_nag == 0);
         REQUIRE(want_san.check == (text.back() == '+'));
         REQUIRE(want_san.mate == (text.back() == '#'));
+    } else {
+        REQUIRE(fast == FastSan{});
     }
     // fast_play_san(): the same answer, and the usual move (no liberty, no castling) played,
     // as play() plays it, with what takes it back exactly; the position untouched otherwise.
     Position played = pos, copied = Position::startpos(), played2 = pos;
     Position::NormalUndo undo{}, undo2{};
-    const std::uint64_t got_fast = fast_play_san(played, nullptr, undo, text, opts);
+    const FastSan got_fast = fast_play_san(played, nullptr, undo, text, opts);
     // With `before` given: the same, and the position before the move copied there.
     REQUIRE(fast_play_san(played2, &copied, undo2, text, opts) == got_fast);
     REQUIRE(same_position(played2, played));
-    REQUIRE((got_fast & ~FastPlayed) == fast);
-    const Move m = Move::from_raw(std::uint16_t(fast));
-    const bool usual = fast != 0 && (fast >> 32) == 0 && !m.is_castling();
-    REQUIRE(((got_fast & FastPlayed) != 0) == usual);
+    REQUIRE(got_fast.move == fast.move);
+    REQUIRE(got_fast.liberties == fast.liberties);
+    const Move m = fast.move;
+    const bool usual =
+        fast.outcome == FastSanOutcome::Resolved && fast.liberties == 0 && !m.is_castling();
+    REQUIRE(got_fast.outcome == (usual ? FastSanOutcome::Played : fast.outcome));
     if (usual) {
         const Position want_after = pos.after(m);
         Position before = played;
@@ -203,19 +209,22 @@ TEST_CASE("san fast path: fast_resolve_san takes the usual tokens", "[san]") {
     const Position start = Position::startpos();
     const SanParseOptions opts;
     for (const char* t : {"e4", "d3", "Nf3", "Nc3+", "Ngf3", "N1f3", "Ng1f3"})
-        CHECK(fast_resolve_san(start, t, opts) != 0);
-    CHECK(fast_resolve_san(start, "e5", opts) == 0);  // illegal: the general code reports it
-    CHECK(fast_resolve_san(start, "e4!", opts) == 0); // a glyph
-    CHECK(fast_resolve_san(start, "Nd2", opts) == 0); // no knight reaches d2
+        CHECK(fast_resolve_san(start, t, opts).outcome == FastSanOutcome::Resolved);
+    CHECK(fast_resolve_san(start, "e5", opts).outcome ==
+          FastSanOutcome::Declined); // illegal: the general code reports it
+    CHECK(fast_resolve_san(start, "e4!", opts).outcome == FastSanOutcome::Declined); // a glyph
+    CHECK(fast_resolve_san(start, "Nd2", opts).outcome ==
+          FastSanOutcome::Declined); // no knight reaches d2
     const Position p =
         from_fen("r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPPQ1PPP/R3KB1R w KQkq - 0 1");
     for (const char* t : {"exd5", "dxe5", "O-O-O", "Nxd5", "Qe3", "Rc1", "Kd1"})
-        CHECK(fast_resolve_san(p, t, opts) != 0);
-    CHECK(fast_resolve_san(p, "O-O", opts) == 0); // a bishop on f1
-    CHECK(fast_resolve_san(p, "Nxe5", opts) != 0);
+        CHECK(fast_resolve_san(p, t, opts).outcome == FastSanOutcome::Resolved);
+    CHECK(fast_resolve_san(p, "O-O", opts).outcome == FastSanOutcome::Declined); // a bishop on f1
+    CHECK(fast_resolve_san(p, "Nxe5", opts).outcome == FastSanOutcome::Resolved);
     const SanParseOptions de{false, "KDTLS"};
-    CHECK(fast_resolve_san(start, "e4", de) == 0); // other piece letters: the general code
-    CHECK(fast_resolve_san(start, "Sf3", de) == 0);
+    CHECK(fast_resolve_san(start, "e4", de).outcome ==
+          FastSanOutcome::Declined); // other piece letters: the general code
+    CHECK(fast_resolve_san(start, "Sf3", de).outcome == FastSanOutcome::Declined);
 }
 
 TEST_CASE("san fast path: equal on every legal move two plies deep", "[san]") {
