@@ -1,16 +1,16 @@
 #include "pgnkit/cmd/fen/fen_export.hpp"
 #include "pgnkit/io/bytes.hpp"
+#include "pgnkit/io/output.hpp"
 #include "pgnkit/run/error_tally.hpp"
 #include "pgnkit/run/messages.hpp"
-#include "pgnkit/io/output.hpp"
 
-#include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/cmd/validate/validate.hpp"
 #include "pgnkit/check/validator.hpp"
-#include "pgnkit/chess/fen.hpp"
+#include "pgnkit/chess/fen_writer.hpp"
 #include "pgnkit/chess/notation.hpp"
+#include "pgnkit/cmd/validate/validate.hpp"
 #include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -225,125 +225,6 @@ inline bool plain_ascii(const char* s, std::size_t n) {
     return true;
 }
 
-/// A rank's FEN text by its occupancy (bit f: file f holds a piece): the digits of the
-/// gaps in place (`base`), where each piece's letter goes (`shift`, in bits) and the length.
-struct RankLayout {
-    std::uint64_t base = 0;
-    std::uint8_t at[8] = {}; ///< the letter's byte, times 16 (a row of fen_letters)
-    std::uint8_t len = 0;
-};
-constexpr std::array<RankLayout, 256> make_rank_layouts() {
-    std::array<RankLayout, 256> t{};
-    for (unsigned occ = 0; occ < 256; ++occ) {
-        RankLayout& l = t[occ];
-        unsigned n = 0, gap = 0;
-        for (unsigned f = 0; f < 8; ++f) {
-            if (occ >> f & 1) {
-                if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++), gap = 0;
-                l.at[f] = std::uint8_t(16 * n++);
-            } else {
-                ++gap;
-            }
-        }
-        if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++);
-        l.len = std::uint8_t(n);
-    }
-    return t;
-}
-constexpr std::array<RankLayout, 256> rank_layouts = make_rank_layouts();
-
-/// FEN letters by Piece value (white 0-5, black 8-13); every byte value indexes it.
-/// Each letter already at its byte of the rank's word, at [16 * byte + Piece value] (values
-/// 0-13; None and the unused values have no letter), so a square costs a load and an or.
-/// Any byte value stays inside the table (zeros past the eight rows).
-constexpr std::array<std::uint64_t, 16 * 8 + 256> fen_letters = [] {
-    std::array<std::uint64_t, 16 * 8 + 256> t{};
-    constexpr char letters[] = "PNBRQK\0\0pnbrqk";
-    for (int at = 0; at < 8; ++at)
-        for (int i = 0; i < 14; ++i)
-            t[std::size_t(16 * at + i)] = std::uint64_t(std::uint8_t(letters[i])) << (8 * at);
-    return t;
-}();
-
-/// The four EPD fields of the positions of one line of play (fen's direct EPD mode), each
-/// position following the last: a rank's text is redone only when a move since the last
-/// write touched that rank (a move's squares, the castling rook's and an en-passant victim's
-/// included, lie on the ranks of its from and to squares). The chain is checked by the
-/// positions' keys; a break redoes every rank. Same text as chess::FenWriter.
-class LineFenWriter {
-  public:
-    void reset() { dirty_ = 0xFF; }
-    /// A move of the line (before -> after).
-    void moved(const Position& before, Move m, const Position& after) {
-        if (before.key() == key_)
-            dirty_ |= (1u << rank_of(m.from())) | (1u << rank_of(m.to()));
-        else
-            dirty_ = 0xFF;
-        key_ = after.key();
-    }
-    void start(const Position& pos) {
-        dirty_ = 0xFF;
-        key_ = pos.key();
-    }
-    /// Writes the four fields of `pos` (the position after the last moved(), or the start)
-    /// at out (≥ 100 bytes of room); returns the end.
-    [[gnu::always_inline]] char* write(const Position& pos, char* out, EpMode ep) {
-        if (pos.chess960() && pos.castling_rights()) [[unlikely]] {
-            FenFormat f;
-            f.ep = ep;
-            f.clocks = false;
-            return fallback_.write(pos, out, f);
-        }
-        const Piece* board = pos.board();
-        const Bitboard occupied = pos.pieces();
-        for (unsigned d = dirty_; d; d &= d - 1) {
-            const int rank = std::countr_zero(d);
-            const RankLayout& l = rank_layouts[unsigned(occupied >> (8 * rank)) & 0xFF];
-            const Piece* sq = board + 8 * rank;
-            std::uint64_t w = l.base;
-            // All eight squares, unrolled (an empty square's letter is 0): no loop on the bits.
-            for (int f = 0; f < 8; ++f)
-                w |= fen_letters[unsigned(l.at[f]) + static_cast<std::uint8_t>(sq[f])];
-            text_[rank] = w;
-            len_[rank] = l.len;
-        }
-        dirty_ = 0;
-        for (int rank = 7; rank > 0; --rank) {
-            std::memcpy(out, &text_[rank], 8);
-            out += len_[rank];
-            *out++ = '/';
-        }
-        std::memcpy(out, &text_[0], 8);
-        out += len_[0];
-        out[0] = ' ';
-        out[1] = pos.side_to_move() == Color::White ? 'w' : 'b';
-        out[2] = ' ';
-        out += 3;
-        const unsigned rights = pos.castling_rights();
-        out = write_castling_kqkq(rights, out);
-        *out++ = ' ';
-        const Square e = pos.ep_square();
-        // Which en-passant square shows: as chess::FenWriter (has_pseudo_ep() first: without
-        // a pawn beside the pushed one no legal capture exists either).
-        if (e != NoSquare &&
-            (ep == EpMode::Always ||
-             (pos.has_pseudo_ep() && (ep == EpMode::Pseudo || pos.has_legal_ep())))) {
-            *out++ = char('a' + file_of(e));
-            *out++ = char('1' + rank_of(e));
-        } else {
-            *out++ = '-';
-        }
-        return out;
-    }
-
-  private:
-    std::uint64_t text_[8] = {}; ///< each rank's text as the bytes of a word (little endian)
-    std::uint8_t len_[8] = {};
-    unsigned dirty_ = 0xFF; ///< ranks to redo at the next write
-    std::uint64_t key_ = 0; ///< the key of the line's last position
-    FenWriter fallback_;    ///< Chess960 castling rights
-};
-
 class FenVisitor final : public ReplayVisitor {
   public:
     FenVisitor(const FenRunOptions& o, GameValidator& v)
@@ -416,7 +297,7 @@ class FenVisitor final : public ReplayVisitor {
     // ReplayListener
     void on_start(const Position& pos) override {
         if (direct_) {
-            line_fen_.start(pos);
+            line_fen_.start_line(pos);
             if ((o_.plies.kind == PlySelection::Kind::All && o_.plies.start) ||
                 (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0)) {
                 if (selected(pos, 0)) open_direct(pos);
@@ -628,7 +509,7 @@ class FenVisitor final : public ReplayVisitor {
         // The line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
         // (shorter than 32 bytes), the tail, and 64 bytes of slack for copy_tail.
         char* const line = out_room(128 + epd_id_.size() + 40 + epd_tail_.size() + 32);
-        char* p = line_fen_.write(pos, line, o_.ep);
+        char* p = line_fen_.write_line(pos, line, FenFormat{o_.ep, CastlingStyle::XFen, false});
         std::memcpy(p, " hmvc ", 6);
         p = put_uint(p + 6, unsigned(pos.halfmove_clock()));
         std::memcpy(p, "; fmvn ", 7);
@@ -1047,7 +928,7 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<char> line_;               ///< a line being made (and Pad bytes)
     std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
     std::size_t out_len_ = 0;              ///< direct mode: the output's text length
-    LineFenWriter line_fen_;               ///< direct mode: the main line's positions
+    FenWriter line_fen_;                   ///< direct mode: the main line's positions (line mode)
     std::size_t game_start_ = 0;           ///< direct mode: where the game's lines begin
     bool open_line_ = false;               ///< direct mode: a line awaits its " sm" and tail
     std::vector<std::uint32_t> line_ends_; ///< direct mode: the game's line ends
