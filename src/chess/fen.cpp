@@ -2,10 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <array>
-#include <bit>
-#include <cstring>
-
 namespace pgnkit::chess {
 
 namespace {
@@ -51,19 +47,6 @@ std::string_view color_name(Color c) { return c == Color::White ? "white" : "bla
 
 Err<FenError> fail(std::string field, std::string message) {
     return Err<FenError>{FenError{std::move(field), std::move(message)}};
-}
-
-/// The outermost rook of colour c on the back rank on one side of the king, or NoSquare.
-Square outer_rook(const Position& pos, Color c, CastleSide side) {
-    Square k = pos.king_square(c);
-    if (k == NoSquare || relative_rank(c, k) != 0) return NoSquare;
-    Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(rank_of(k));
-    if (side == CastleSide::King) {
-        rooks &= ~((bb(k) << 1) - 1); // files above the king
-        return rooks ? msb(rooks) : NoSquare;
-    }
-    rooks &= bb(k) - 1;
-    return rooks ? lsb(rooks) : NoSquare;
 }
 
 } // namespace
@@ -162,7 +145,7 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
                     why = fmt::format("no {} rook on {}", color_name(col), square_name(rook));
             } else if (u == 'K' || u == 'Q') {
                 side = u == 'K' ? CastleSide::King : CastleSide::Queen;
-                rook = outer_rook(pos, col, side);
+                rook = outermost_rook(pos, col, side);
             } else if (relative_rank(col, k) == 0) {
                 rook = make_square(u - 'A', col == Color::White ? 0 : 7);
                 side = file_of(rook) > file_of(k) ? CastleSide::King : CastleSide::Queen;
@@ -244,249 +227,6 @@ Result<ParsedFen, FenError> parse_fen(std::string_view fen, const FenParseOption
         return fail("board",
                     fmt::format("the side not to move ({}) is in check", color_name(them)));
     return out;
-}
-
-namespace {
-/// For each occupancy byte of a rank: the rank's FEN text with its digits in place and 0
-/// where the letters go (as the 8 bytes of a word, first square in the low byte), its
-/// length, and each file's letter position times 16 (its row in shifted_letters; any row
-/// for an empty file: an empty square's entry is 0).
-/// A rank is then made in a register, without a branch, and stored with one 8-byte store.
-struct RankPattern {
-    std::uint64_t base;
-    std::uint8_t at[8];
-    std::uint8_t len;
-};
-constexpr std::array<RankPattern, 256> make_rank_patterns() {
-    std::array<RankPattern, 256> t{};
-    for (int m = 0; m < 256; ++m) {
-        RankPattern& p = t[std::size_t(m)];
-        int gap = 0, n = 0;
-        auto put = [&p, &n](int byte) { p.base |= std::uint64_t(byte) << (8 * n++); };
-        for (int f = 0; f < 8; ++f) {
-            if (m & (1 << f)) {
-                if (gap) put('0' + gap), gap = 0;
-                p.at[f] = std::uint8_t(16 * n);
-                put(0);
-            } else
-                ++gap;
-        }
-        if (gap) put('0' + gap);
-        p.len = std::uint8_t(n);
-    }
-    return t;
-}
-constexpr std::array<RankPattern, 256> rank_patterns = make_rank_patterns();
-
-/// Letters by Piece value (white 0-5, black 8-13); 0 for an empty square. All 256 byte
-/// values, so that a square's byte indexes it without a mask.
-constexpr std::array<std::uint8_t, 256> piece_letters = [] {
-    std::array<std::uint8_t, 256> t{};
-    constexpr char letters[] = "PNBRQK\0\0pnbrqk";
-    for (int i = 0; i < 14; ++i) t[std::size_t(i)] = std::uint8_t(letters[i]);
-    return t;
-}();
-
-/// Letter of Piece value v (below 16) at text byte b of a word, at index 16 * b + v; 0 for an
-/// empty square (None, 6) and the unused values.
-constexpr std::array<std::uint64_t, 128> shifted_letters = [] {
-    std::array<std::uint64_t, 128> t{};
-    for (int b = 0; b < 8; ++b)
-        for (int v = 0; v < 16; ++v)
-            t[std::size_t(16 * b + v)] = std::uint64_t(piece_letters[std::size_t(v)]) << (8 * b);
-    return t;
-}();
-
-/// One rank's text in the bytes of a word, and its length (at most 8).
-struct RankText {
-    std::uint64_t text;
-    int len;
-};
-inline RankText rank_text(const Piece* board, Bitboard occupied, int rank) {
-    const RankPattern& p = rank_patterns[unsigned(occupied >> (8 * rank)) & 0xFF];
-    const Piece* sq = board + 8 * rank;
-    std::uint64_t w = p.base;
-    // Board bytes are Piece values (below 16); p.at[f] is 16 × the file's text byte.
-    for (int f = 0; f < 8; ++f)
-        w |= shifted_letters[unsigned(p.at[f]) + static_cast<std::uint8_t>(sq[f])];
-    return {w, p.len};
-}
-
-/// Stores a rank's text (8 bytes, of which the first len count) at out.
-inline void store_text(char* out, std::uint64_t text) {
-    if constexpr (std::endian::native == std::endian::little) {
-        std::memcpy(out, &text, 8);
-    } else {
-        for (int i = 0; i < 8; ++i) out[i] = char(text >> (8 * i));
-    }
-}
-
-/// The fields after the placement: side, castling, en passant and (fmt.clocks) the clocks.
-char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt);
-/// " halfmove fullmove".
-char* write_clocks(const Position& pos, char* out);
-
-/// The squares whose piece differs between the pieces of `pos` and `before` (by type, then
-/// by colour), which then become those of `pos`.
-inline Bitboard changed_squares(const Position& pos, Bitboard (&before)[8]) {
-    Bitboard now[8];
-    for (int t = 0; t < 6; ++t) now[t] = pos.pieces(PieceType(t));
-    now[6] = pos.pieces(Color::White);
-    now[7] = pos.pieces(Color::Black);
-    Bitboard diff = 0;
-    for (int i = 0; i < 8; ++i) {
-        diff |= now[i] ^ before[i];
-        before[i] = now[i];
-    }
-    return diff;
-}
-
-/// Bit r set when byte r (rank r) of `squares` is not zero.
-inline unsigned nonzero_ranks(Bitboard squares) {
-    // Each byte's bits or-ed into its low bit, then a multiply gathers the eight low bits
-    // into the top byte (no carries: the partial products land on distinct bits).
-    squares |= squares >> 4;
-    squares |= squares >> 2;
-    squares |= squares >> 1;
-    return unsigned(((squares & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
-}
-} // namespace
-
-char* write_fen(const Position& pos, char* out, const FenFormat& fmt) {
-    const Piece* board = pos.board();
-    const Bitboard occupied = pos.pieces();
-    for (int rank = 7; rank >= 0; --rank) {
-        const RankText r = rank_text(board, occupied, rank);
-        store_text(out, r.text);
-        out += r.len;
-        if (rank) *out++ = '/';
-    }
-    return write_fen_tail(pos, out, fmt);
-}
-
-char* FenWriter::write(const Position& pos, char* out, const FenFormat& fmt) {
-    // A rank's text depends only on its eight squares: redo the ranks whose squares changed
-    // since the last call (a move touches one or two of them), found from the piece
-    // bitboards. (Not from the mailbox: play() has just written single squares of it, and a
-    // wide load over narrow stores stalls until they retire.) The texts are kept as words
-    // and copied 8 bytes at a time.
-    char* const start = out;
-    const Bitboard diff = changed_squares(pos, pieces_);
-    unsigned changed = valid_ ? nonzero_ranks(diff) : 0xFFu;
-    valid_ = true;
-    const Piece* board = pos.board();
-    const Bitboard occupied = pos.pieces();
-    for (; changed; changed &= changed - 1) {
-        const int rank = std::countr_zero(changed);
-        const RankText r = rank_text(board, occupied, rank);
-        rank_text_[rank] = r.text;
-        rank_len_[rank] = std::uint8_t(r.len);
-    }
-    for (int rank = 7; rank > 0; --rank) {
-        store_text(out, rank_text_[rank]);
-        out += rank_len_[rank];
-        *out++ = '/';
-    }
-    store_text(out, rank_text_[0]);
-    out += rank_len_[0];
-    out = write_fen_tail(pos, out, FenFormat{fmt.ep, fmt.castling, false});
-    fields4_length_ = std::size_t(out - start);
-    return fmt.clocks ? write_clocks(pos, out) : out;
-}
-
-namespace {
-/// Castling rights with rook files where needed (Chess960, Shredder-FEN).
-[[gnu::noinline]] char* write_castling_general(const Position& pos, char* out,
-                                               const FenFormat& fmt) {
-    for (Color c : {Color::White, Color::Black})
-        for (CastleSide side : {CastleSide::King, CastleSide::Queen}) {
-            if (!pos.can_castle(c, side)) continue;
-            Square rook = pos.castling_rook(c, side);
-            char ch;
-            // In standard chess the castling rook is always the outer one: K/Q.
-            if (fmt.castling == CastlingStyle::XFen &&
-                (!pos.chess960() || rook == outer_rook(pos, c, side)))
-                ch = side == CastleSide::King ? 'K' : 'Q';
-            else
-                ch = char('A' + file_of(rook));
-            *out++ = c == Color::White ? ch : char(ch | 0x20);
-        }
-    return out;
-}
-
-/// Whether the en-passant square (set: after a double push) is shown in this mode.
-[[gnu::noinline]] bool show_ep(const Position& pos, EpMode mode) {
-    // has_pseudo_ep() first: without a pawn beside the pushed one (the usual case) no legal
-    // capture exists either.
-    return mode == EpMode::Always ||
-           (pos.has_pseudo_ep() && (mode == EpMode::Pseudo || pos.has_legal_ep()));
-}
-
-inline char* write_fen_tail(const Position& pos, char* out, const FenFormat& fmt) {
-    out[0] = ' ';
-    out[1] = pos.side_to_move() == Color::White ? 'w' : 'b';
-    out[2] = ' ';
-    out += 3;
-    const unsigned rights = pos.castling_rights();
-    if (!rights || (!pos.chess960() && fmt.castling == CastlingStyle::XFen)) {
-        // None, or standard chess: the rights are a subset of KQkq, in that order.
-        out = write_castling_kqkq(rights, out);
-    } else {
-        out = write_castling_general(pos, out, fmt);
-    }
-    *out++ = ' ';
-    const Square ep = pos.ep_square();
-    if (ep != NoSquare && show_ep(pos, fmt.ep)) {
-        *out++ = char('a' + file_of(ep));
-        *out++ = char('1' + rank_of(ep));
-    } else
-        *out++ = '-';
-    return fmt.clocks ? write_clocks(pos, out) : out;
-}
-
-char* write_clocks(const Position& pos, char* out) {
-    {
-        auto put = [&](unsigned v) {
-            if (v < 10) { // the usual clocks: one or two digits
-                *out++ = char('0' + v);
-                return;
-            }
-            if (v < 100) {
-                *out++ = char('0' + v / 10);
-                *out++ = char('0' + v % 10);
-                return;
-            }
-            char tmp[12];
-            int n = 0;
-            do tmp[n++] = char('0' + v % 10), v /= 10;
-            while (v);
-            while (n) *out++ = tmp[--n];
-        };
-        *out++ = ' ';
-        put(unsigned(pos.halfmove_clock()));
-        *out++ = ' ';
-        put(unsigned(pos.fullmove_number()));
-    }
-    return out;
-}
-} // namespace
-
-std::string format_fen(const Position& pos, const FenFormat& fmt) {
-    char buf[128];
-    char* end = write_fen(pos, buf, fmt);
-    return std::string(buf, end);
-}
-
-bool parse_ep_mode(std::string_view s, EpMode& out) {
-    if (s == "legal")
-        out = EpMode::Legal;
-    else if (s == "pseudo")
-        out = EpMode::Pseudo;
-    else if (s == "always")
-        out = EpMode::Always;
-    else
-        return false;
-    return true;
 }
 
 } // namespace pgnkit::chess

@@ -1,7 +1,7 @@
 // pgnkit fen: positions out of games (FEN, EPD, NDJSON, CSV, TSV) for shell pipelines.
 
 #include "common.hpp"
-#include "pgnkit/cmd/fen/fen_export.hpp"
+#include "pgnkit/cmd/fen/fen_command.hpp"
 #include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>

@@ -7,9 +7,9 @@
 
 #include "fuzz_check.hpp"
 
-#include "pgnkit/cmd/fen/fen_export.hpp"
-#include "pgnkit/cmd/stats/stats.hpp"
 #include "pgnkit/chess/fen.hpp"
+#include "pgnkit/cmd/fen/fen_command.hpp"
+#include "pgnkit/cmd/stats/stats.hpp"
 #include "pgnkit/io/input.hpp"
 #include "pgnkit/io/text_guard.hpp"
 

@@ -1,4 +1,4 @@
-#include "pgnkit/cmd/fen/fen_export.hpp"
+#include "pgnkit/cmd/fen/fen_command.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,29 +1,24 @@
-#include "pgnkit/cmd/fen/fen_export.hpp"
-#include "pgnkit/io/bytes.hpp"
-#include "pgnkit/run/error_tally.hpp"
-#include "pgnkit/run/messages.hpp"
-#include "pgnkit/io/output.hpp"
-
-#include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/format/json.hpp"
+#include "pgnkit/cmd/fen/position_formats.hpp"
 #include "pgnkit/check/validator.hpp"
-#include "pgnkit/chess/fen.hpp"
+#include "pgnkit/chess/fen_writer.hpp"
 #include "pgnkit/chess/san.hpp"
+#include "pgnkit/chess/uci_lan.hpp"
+#include "pgnkit/cmd/fen/detail/position_export.hpp"
+#include "pgnkit/format/json.hpp"
+#include "pgnkit/io/bytes.hpp"
+#include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <bit>
 #include <cstring>
 #include <memory>
-#include <unordered_set>
 
 namespace pgnkit::app {
-
-using namespace chess;
 
 bool parse_ply_selection(const std::string& text, PlySelection& out) {
     if (text == "all") {
@@ -65,25 +60,9 @@ const std::vector<std::string>& position_columns() {
     return cols;
 }
 
-namespace {
+namespace fen_detail {
 
-enum class Col {
-    Game,
-    Ply,
-    Fen,
-    MoveSan,
-    MoveUci,
-    Side,
-    Result,
-    White,
-    Black,
-    WhiteElo,
-    BlackElo,
-    Event,
-    Date,
-    Clock,
-    Eval
-};
+using namespace chess;
 
 /// One position of a game, formatted at the end of the game (its next move is known then).
 struct Record {
@@ -102,7 +81,7 @@ struct Record {
 };
 
 /// UCI text of a move into `out` (≥ 5 bytes); castling as king-to-target unless Chess960.
-std::size_t write_uci(const Position& pos, Move m, char* out) {
+static std::size_t write_uci(const Position& pos, Move m, char* out) {
     Square to = m.to();
     if (m.is_castling() && !pos.chess960())
         to = Position::castle_king_to(pos.side_to_move(), Position::castle_side(m));
@@ -123,227 +102,11 @@ void append_int(Out& out, long long v) {
     out.append(f.data(), f.size());
 }
 
-/// "00" to "99".
-constexpr std::array<char, 200> two_digits = [] {
-    std::array<char, 200> t{};
-    for (int i = 0; i < 100; ++i)
-        t[std::size_t(2 * i)] = char('0' + i / 10), t[std::size_t(2 * i + 1)] = char('0' + i % 10);
-    return t;
-}();
-
-/// Decimal text of v at p; returns the end. Clocks and move numbers are short: no fmt here.
-[[gnu::always_inline]] inline char* put_uint(char* p, unsigned v) {
-    if (v < 10) {
-        *p = char('0' + v);
-        return p + 1;
-    }
-    if (v < 100) {
-        std::memcpy(p, &two_digits[2 * v], 2);
-        return p + 2;
-    }
-    char tmp[12];
-    int n = 0;
-    do tmp[n++] = char('0' + v % 10), v /= 10;
-    while (v);
-    while (n) *p++ = tmp[--n];
-    return p;
-}
-
 /// Slack kept after the arena's, the EPD texts' and the output's bytes for copy_padded.
 constexpr std::size_t Pad = 32;
 
-/// Copies n bytes in 32-byte blocks (no call, no length dispatch): both sides must have Pad
-/// bytes of slack past n.
-inline char* copy_padded(char* dst, const char* src, std::size_t n) {
-    // The first block unconditionally (an id or a tail is rarely longer).
-    std::memcpy(dst, src, 16);
-    std::memcpy(dst + 16, src + 16, 16);
-    for (std::size_t i = 32; i < n; i += 32) {
-        std::memcpy(dst + i, src + i, 16);
-        std::memcpy(dst + i + 16, src + i + 16, 16);
-    }
-    return dst + n;
-}
-
-/// copy_padded for a text of about 64 bytes (an EPD line's tail): the first 64 bytes
-/// unconditionally; both sides must have 64 bytes of slack past n.
-inline char* copy_tail(char* dst, const char* src, std::size_t n) {
-    for (std::size_t i = 0; i < 64; i += 16) std::memcpy(dst + i, src + i, 16);
-    for (std::size_t i = 64; i < n; i += 32) {
-        std::memcpy(dst + i, src + i, 16);
-        std::memcpy(dst + i + 16, src + i + 16, 16);
-    }
-    return dst + n;
-}
-
-/// Copies a short text (a SAN move) exactly, with overlapping fixed-size moves instead of a
-/// call to memcpy (the source has no slack: it is the input text).
-inline char* copy_short(char* dst, const char* src, std::size_t n) {
-    if (n >= 8) {
-        if (n > 16) {
-            std::memcpy(dst, src, n);
-            return dst + n;
-        }
-        std::uint64_t a, b;
-        std::memcpy(&a, src, 8);
-        std::memcpy(&b, src + n - 8, 8);
-        std::memcpy(dst, &a, 8);
-        std::memcpy(dst + n - 8, &b, 8);
-    } else if (n >= 4) {
-        std::uint32_t a, b;
-        std::memcpy(&a, src, 4);
-        std::memcpy(&b, src + n - 4, 4);
-        std::memcpy(dst, &a, 4);
-        std::memcpy(dst + n - 4, &b, 4);
-    } else if (n) {
-        const char a = src[0], b = src[n / 2], c = src[n - 1];
-        dst[0] = a;
-        dst[n / 2] = b;
-        dst[n - 1] = c;
-    }
-    return dst + n;
-}
-
-/// Whether n bytes at s are ASCII without '"' or '\\' (nothing to quote or transcode), 8
-/// bytes at a time.
-inline bool plain_ascii(const char* s, std::size_t n) {
-    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    auto bad = [](std::uint64_t w) {
-        const std::uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
-        return ((((q - ones) & ~q) | ((b - ones) & ~b)) & highs) | (w & highs);
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s + i, 8);
-        if (bad(w)) return false;
-    }
-    for (; i < n; ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x80 || c == '"' || c == '\\') return false;
-    }
-    return true;
-}
-
-/// A rank's FEN text by its occupancy (bit f: file f holds a piece): the digits of the
-/// gaps in place (`base`), where each piece's letter goes (`shift`, in bits) and the length.
-struct RankLayout {
-    std::uint64_t base = 0;
-    std::uint8_t at[8] = {}; ///< the letter's byte, times 16 (a row of fen_letters)
-    std::uint8_t len = 0;
-};
-constexpr std::array<RankLayout, 256> make_rank_layouts() {
-    std::array<RankLayout, 256> t{};
-    for (unsigned occ = 0; occ < 256; ++occ) {
-        RankLayout& l = t[occ];
-        unsigned n = 0, gap = 0;
-        for (unsigned f = 0; f < 8; ++f) {
-            if (occ >> f & 1) {
-                if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++), gap = 0;
-                l.at[f] = std::uint8_t(16 * n++);
-            } else {
-                ++gap;
-            }
-        }
-        if (gap) l.base |= std::uint64_t('0' + gap) << (8 * n++);
-        l.len = std::uint8_t(n);
-    }
-    return t;
-}
-constexpr std::array<RankLayout, 256> rank_layouts = make_rank_layouts();
-
-/// FEN letters by Piece value (white 0-5, black 8-13); every byte value indexes it.
-/// Each letter already at its byte of the rank's word, at [16 * byte + Piece value] (values
-/// 0-13; None and the unused values have no letter), so a square costs a load and an or.
-/// Any byte value stays inside the table (zeros past the eight rows).
-constexpr std::array<std::uint64_t, 16 * 8 + 256> fen_letters = [] {
-    std::array<std::uint64_t, 16 * 8 + 256> t{};
-    constexpr char letters[] = "PNBRQK\0\0pnbrqk";
-    for (int at = 0; at < 8; ++at)
-        for (int i = 0; i < 14; ++i)
-            t[std::size_t(16 * at + i)] = std::uint64_t(std::uint8_t(letters[i])) << (8 * at);
-    return t;
-}();
-
-/// The four EPD fields of the positions of one line of play (fen's direct EPD mode), each
-/// position following the last: a rank's text is redone only when a move since the last
-/// write touched that rank (a move's squares, the castling rook's and an en-passant victim's
-/// included, lie on the ranks of its from and to squares). The chain is checked by the
-/// positions' keys; a break redoes every rank. Same text as chess::FenWriter.
-class LineFenWriter {
-  public:
-    void reset() { dirty_ = 0xFF; }
-    /// A move of the line (before -> after).
-    void moved(const Position& before, Move m, const Position& after) {
-        if (before.key() == key_)
-            dirty_ |= (1u << rank_of(m.from())) | (1u << rank_of(m.to()));
-        else
-            dirty_ = 0xFF;
-        key_ = after.key();
-    }
-    void start(const Position& pos) {
-        dirty_ = 0xFF;
-        key_ = pos.key();
-    }
-    /// Writes the four fields of `pos` (the position after the last moved(), or the start)
-    /// at out (≥ 100 bytes of room); returns the end.
-    [[gnu::always_inline]] char* write(const Position& pos, char* out, EpMode ep) {
-        if (pos.chess960() && pos.castling_rights()) [[unlikely]] {
-            FenFormat f;
-            f.ep = ep;
-            f.clocks = false;
-            return fallback_.write(pos, out, f);
-        }
-        const Piece* board = pos.board();
-        const Bitboard occupied = pos.pieces();
-        for (unsigned d = dirty_; d; d &= d - 1) {
-            const int rank = std::countr_zero(d);
-            const RankLayout& l = rank_layouts[unsigned(occupied >> (8 * rank)) & 0xFF];
-            const Piece* sq = board + 8 * rank;
-            std::uint64_t w = l.base;
-            // All eight squares, unrolled (an empty square's letter is 0): no loop on the bits.
-            for (int f = 0; f < 8; ++f)
-                w |= fen_letters[unsigned(l.at[f]) + static_cast<std::uint8_t>(sq[f])];
-            text_[rank] = w;
-            len_[rank] = l.len;
-        }
-        dirty_ = 0;
-        for (int rank = 7; rank > 0; --rank) {
-            std::memcpy(out, &text_[rank], 8);
-            out += len_[rank];
-            *out++ = '/';
-        }
-        std::memcpy(out, &text_[0], 8);
-        out += len_[0];
-        out[0] = ' ';
-        out[1] = pos.side_to_move() == Color::White ? 'w' : 'b';
-        out[2] = ' ';
-        out += 3;
-        const unsigned rights = pos.castling_rights();
-        out = write_castling_kqkq(rights, out);
-        *out++ = ' ';
-        const Square e = pos.ep_square();
-        // Which en-passant square shows: as chess::FenWriter (has_pseudo_ep() first: without
-        // a pawn beside the pushed one no legal capture exists either).
-        if (e != NoSquare &&
-            (ep == EpMode::Always ||
-             (pos.has_pseudo_ep() && (ep == EpMode::Pseudo || pos.has_legal_ep())))) {
-            *out++ = char('a' + file_of(e));
-            *out++ = char('1' + rank_of(e));
-        } else {
-            *out++ = '-';
-        }
-        return out;
-    }
-
-  private:
-    std::uint64_t text_[8] = {}; ///< each rank's text as the bytes of a word (little endian)
-    std::uint8_t len_[8] = {};
-    unsigned dirty_ = 0xFF; ///< ranks to redo at the next write
-    std::uint64_t key_ = 0; ///< the key of the line's last position
-    FenWriter fallback_;    ///< Chess960 castling rights
-};
-
+/// The positions of the games, collected as they are replayed and written in the chosen
+/// format: records kept until the game ends, or (EPD of the main line) lines written at once.
 class FenVisitor final : public ReplayVisitor {
   public:
     FenVisitor(const FenRunOptions& o, GameValidator& v)
@@ -416,7 +179,7 @@ class FenVisitor final : public ReplayVisitor {
     // ReplayListener
     void on_start(const Position& pos) override {
         if (direct_) {
-            line_fen_.start(pos);
+            line_fen_.start_line(pos);
             if ((o_.plies.kind == PlySelection::Kind::All && o_.plies.start) ||
                 (o_.plies.kind == PlySelection::Kind::Range && o_.plies.from == 0)) {
                 if (selected(pos, 0)) open_direct(pos);
@@ -450,7 +213,7 @@ class FenVisitor final : public ReplayVisitor {
                 // The record's line is the last thing in the arena: its " sm …;" follows it.
                 char* p = arena_room(san.size() + 6);
                 std::memcpy(p, " sm ", 4);
-                copy_short(p + 4, san.data(), san.size());
+                copy_short_text(p + 4, san.data(), san.size());
                 p[4 + san.size()] = ';';
                 const auto n = std::uint32_t(san.size() + 5);
                 arena_len_ += n;
@@ -606,7 +369,7 @@ class FenVisitor final : public ReplayVisitor {
                 out_room(line_len_ + san.size() + 5 + epd_tail_.size() + 32);
             char* p = out_->data() + out_len_ + line_len_;
             std::memcpy(p, " sm ", 4);
-            p = copy_short(p + 4, san.data(), san.size());
+            p = copy_short_text(p + 4, san.data(), san.size());
             *p++ = ';';
             close_line(p);
         }
@@ -628,7 +391,7 @@ class FenVisitor final : public ReplayVisitor {
         // The line: the four fields and clocks (< 128 bytes), the id, " sm " and a SAN
         // (shorter than 32 bytes), the tail, and 64 bytes of slack for copy_tail.
         char* const line = out_room(128 + epd_id_.size() + 40 + epd_tail_.size() + 32);
-        char* p = line_fen_.write(pos, line, o_.ep);
+        char* p = line_fen_.write_line(pos, line, FenFormat{o_.ep, CastlingStyle::XFen, false});
         std::memcpy(p, " hmvc ", 6);
         p = put_uint(p + 6, unsigned(pos.halfmove_clock()));
         std::memcpy(p, "; fmvn ", 7);
@@ -1047,177 +810,69 @@ class FenVisitor final : public ReplayVisitor {
     std::vector<char> line_;               ///< a line being made (and Pad bytes)
     std::size_t line_len_ = 0;             ///< direct mode: the open line's length so far
     std::size_t out_len_ = 0;              ///< direct mode: the output's text length
-    LineFenWriter line_fen_;               ///< direct mode: the main line's positions
+    FenWriter line_fen_;                   ///< direct mode: the main line's positions (line mode)
     std::size_t game_start_ = 0;           ///< direct mode: where the game's lines begin
     bool open_line_ = false;               ///< direct mode: a line awaits its " sm" and tail
     std::vector<std::uint32_t> line_ends_; ///< direct mode: the game's line ends
     FenWriter fen_writer_;                 ///< consecutive positions share most ranks
 };
 
-struct FenStats {
-    std::uint64_t games = 0, invalid = 0, positions = 0, errors = 0;
-};
-
-class FenProcessor final : public BatchProcessor {
-  public:
-    FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols) : o_(o) {
-        vopts_.piece_letters = o.input_piece_letters;
-        vopts_.severities = o.severities;
-        vopts_.chess960 = o.chess960;
-        validator_ = std::make_unique<GameValidator>(vopts_);
-        visitor_ = std::make_unique<FenVisitor>(o, *validator_);
-        visitor_->columns_ = cols;
-        visitor_->configure();
-    }
-    void process(const Batch& batch, BatchOutput& out) override {
-        // Room for the whole batch at the output-to-input ratio seen so far: the output string
-        // is not regrown (and copied) several times per batch.
-        if (in_bytes_)
-            out.out.reserve(std::size_t(double(batch.text.size()) * double(out_bytes_) /
-                                        double(in_bytes_) * 1.125) +
-                            4096);
-        visitor_->begin_batch(out.out);
-        for (const BatchGame& g : batch.games) {
-            GameSpan span = batch.span(g);
-            if (g.not_pgn) { // text between games: no game
-                out.err += not_pgn_report(span);
-                continue;
-            }
-            visitor_->set_game(g.number);
-            reader_.read(span, *visitor_);
-            ++stats.games;
-            bool invalid = validator_->has_error();
-            if (invalid) {
-                ++stats.invalid;
-                ++out.invalid;
-                errors.add(validator_->diagnostics());
-            }
-            for (const Diagnostic& d : validator_->diagnostics()) {
-                if (d.severity != Severity::Error) continue;
-                ++stats.errors;
-                append_display(out.err, span.file, true);
-                out.err +=
-                    fmt::format(":{}:{}: error[{}]: ", d.loc.line, d.loc.column, code_name(d.code));
-                append_display(out.err, d.message, reader_.last_game_utf8());
-                out.err += fmt::format(" (game {})\n", g.in_file);
-            }
-            if (invalid && o_.valid_only) {
-                visitor_->discard();
-                continue;
-            }
-            stats.positions += visitor_->emit(out.out, out.keys, g.number);
-        }
-        visitor_->end_batch();
-        in_bytes_ += batch.text.size();
-        out_bytes_ += out.out.size();
-    }
-    FenStats stats;
-    ErrorTally errors; ///< games with an error, by the code of the first
-
-  private:
-    const FenRunOptions& o_;
-    ValidateOptions vopts_;
-    PgnReader reader_;
-    std::unique_ptr<GameValidator> validator_;
-    std::unique_ptr<FenVisitor> visitor_;
-    std::uint64_t in_bytes_ = 0, out_bytes_ = 0; ///< batches so far
-};
-
-} // namespace
-
-int run_fen(const FenRunOptions& opts) {
-    std::vector<Col> cols;
-    if (opts.columns.empty()) {
-        for (std::size_t i = 0; i < position_columns().size(); ++i) cols.push_back(Col(i));
-    } else {
-        for (const auto& name : opts.columns) {
-            std::size_t i = 0;
-            while (i < position_columns().size() && position_columns()[i] != name) ++i;
-            if (i == position_columns().size())
-                throw std::runtime_error(fmt::format("unknown column '{}' (known: {})", name,
-                                                     fmt::join(position_columns(), ", ")));
-            cols.push_back(Col(i));
-        }
-    }
-    std::vector<std::unique_ptr<FenProcessor>> procs;
-    for (int i = 0; i < std::max(1, opts.jobs); ++i)
-        procs.push_back(std::make_unique<FenProcessor>(opts, cols));
-
-    OutputFile out(opts.output, opts.output_options);
-    if (opts.format == PositionFormat::Csv || opts.format == PositionFormat::Tsv) {
-        std::string header;
-        for (std::size_t i = 0; i < cols.size(); ++i) {
-            if (i) header += opts.format == PositionFormat::Csv ? ',' : '\t';
-            header += position_columns()[std::size_t(cols[i])];
-        }
-        header += '\n';
-        out.write(header);
-    }
-    std::unordered_set<std::uint64_t> seen;
-    std::uint64_t unique_written = 0, duplicates = 0, invalid_written = 0;
-    int io_errors = 0;
-    PipelineOptions po;
-    po.inputs = opts.inputs;
-    po.jobs = opts.jobs;
-    po.progress = opts.progress;
-    std::string filtered;
-    auto stats = run_pipeline(
-        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
-        [&](BatchOutput& b) {
-            invalid_written += b.invalid;
-            if (!b.err.empty()) std::fwrite(b.err.data(), 1, b.err.size(), stderr);
-            if (!b.io_error.empty()) {
-                ++io_errors;
-                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
-            }
-            if (!opts.unique) return out.write(b.out);
-            // Dedup in input order, here at the sink (one batch at a time, in order), so every
-            // --jobs gives the same bytes.
-            filtered.clear();
-            std::size_t pos = 0;
-            for (std::uint64_t key : b.keys) {
-                std::size_t end = b.out.view().find('\n', pos) + 1;
-                if (seen.insert(key).second) {
-                    filtered.append(b.out.view(), pos, end - pos);
-                    ++unique_written;
-                } else
-                    ++duplicates;
-                pos = end;
-            }
-            return out.write(filtered);
-        });
-    if (!out.broken_pipe() && out.error().empty()) out.commit();
-    if (!out.error().empty()) {
-        fmt::print(stderr, "{}: error: {}\n", message_prefix(), out.error());
-        return 2;
-    }
-    FenStats total;
-    ErrorTally errors;
-    for (auto& p : procs) {
-        total.games += p->stats.games;
-        total.invalid += p->stats.invalid;
-        total.positions += p->stats.positions;
-        total.errors += p->stats.errors;
-        errors.merge(p->errors);
-    }
-    if (opts.unique) total.positions = unique_written;
-    // Games with an error are never passed over in silence: which check, and what changes it.
-    if (opts.summary || total.invalid) {
-        std::string with_errors;
-        if (total.invalid)
-            with_errors = fmt::format(": {}; {}", errors.by_code(),
-                                      opts.valid_only ? "skipped (--valid-only)"
-                                                      : "positions up to the error written");
-        fmt::print(stderr, "{}: {} game{} ({} with errors{}), {} positions written{}{}\n",
-                   message_prefix(), total.games, total.games == 1 ? "" : "s", total.invalid,
-                   with_errors, total.positions,
-                   opts.unique ? fmt::format(" ({} repeated positions dropped)", duplicates) : "",
-                   total.invalid ? "; " + errors.remedy(false) : "");
-    }
-    if (stats.io_errors || io_errors) return 2;
-    // The games handed to the output: with stdout closed early (| head), not those the workers
-    // had replayed ahead.
-    return invalid_written ? 1 : 0;
+FenProcessor::FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols) : o_(o) {
+    vopts_.piece_letters = o.input_piece_letters;
+    vopts_.severities = o.severities;
+    vopts_.chess960 = o.chess960;
+    validator_ = std::make_unique<GameValidator>(vopts_);
+    visitor_ = std::make_unique<FenVisitor>(o, *validator_);
+    visitor_->columns_ = cols;
+    visitor_->configure();
 }
+
+FenProcessor::~FenProcessor() = default;
+
+// Beside the visitor: the reader inlines the visitor's calls into this loop (reader.hpp).
+void FenProcessor::process(const Batch& batch, BatchOutput& out) {
+    // Room for the whole batch at the output-to-input ratio seen so far: the output string
+    // is not regrown (and copied) several times per batch.
+    if (in_bytes_)
+        out.out.reserve(std::size_t(double(batch.text.size()) * double(out_bytes_) /
+                                    double(in_bytes_) * 1.125) +
+                        4096);
+    visitor_->begin_batch(out.out);
+    for (const BatchGame& g : batch.games) {
+        GameSpan span = batch.span(g);
+        if (g.not_pgn) { // text between games: no game
+            out.err += not_pgn_report(span);
+            continue;
+        }
+        visitor_->set_game(g.number);
+        reader_.read(span, *visitor_);
+        ++stats.games;
+        bool invalid = validator_->has_error();
+        if (invalid) {
+            ++stats.invalid;
+            ++out.invalid;
+            errors.add(validator_->diagnostics());
+        }
+        for (const Diagnostic& d : validator_->diagnostics()) {
+            if (d.severity != Severity::Error) continue;
+            ++stats.errors;
+            append_display(out.err, span.file, true);
+            out.err +=
+                fmt::format(":{}:{}: error[{}]: ", d.loc.line, d.loc.column, code_name(d.code));
+            append_display(out.err, d.message, reader_.last_game_utf8());
+            out.err += fmt::format(" (game {})\n", g.in_file);
+        }
+        if (invalid && o_.valid_only) {
+            visitor_->discard();
+            continue;
+        }
+        stats.positions += visitor_->emit(out.out, out.keys, g.number);
+    }
+    visitor_->end_batch();
+    in_bytes_ += batch.text.size();
+    out_bytes_ += out.out.size();
+}
+
+} // namespace fen_detail
 
 } // namespace pgnkit::app
