@@ -9,8 +9,9 @@
 
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/io/utf8.hpp"
+#include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/scan.hpp"
-#include "pgnkit/pgn/simd.hpp"
+#include "pgnkit/pgn/simd/dispatch.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
@@ -22,9 +23,6 @@
 #include <cstring>
 #include <string>
 #include <string_view>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace pgnkit {
 
@@ -131,45 +129,12 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
     }
     return t;
 }();
-#if defined(__SSE2__)
-/// The token delimiters (tok_delim) among the 16 bytes at s, a bit each.
-inline std::uint32_t delim_mask16(const char* s) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-    __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
-    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
-                                   _mm_set1_epi8('(')); // ( )
-    __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
-    __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
-                                 _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
-    __m128i other = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')), _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
-    __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
-/// A superset of delim_mask16() made with fewer instructions (the move tokens' hot path):
-/// also `! # % & '` `Y _ y` and every byte from 0x80 on, which a move token seldom holds (a
-/// mate's `#` once a game). A bit on a byte that is no delimiter is checked by its caller
-/// (token_classes).
-inline std::uint32_t delim_superset_mask16(const char* s) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-    // signed: bytes up to 0x29 (blanks, controls, `" $ ( )`) and from 0x80 on
-    __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x2A));
-    // `[ ] { }` and 0x7F (and `Y _ y`)
-    __m128i bracket = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xD9))),
-                                     _mm_set1_epi8(0x59));
-    __m128i semi = _mm_cmpeq_epi8(v, _mm_set1_epi8(';'));
-    __m128i m = _mm_or_si128(_mm_or_si128(low, bracket), semi);
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
-#endif
 /// Index of the first token delimiter (tok_delim) in s[i, n), or n.
 inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
 #if defined(__SSE2__)
     // 16 bytes at a time, no branch per byte: tokens have unpredictable lengths.
     while (i + 16 <= n) {
-        std::uint32_t mask = delim_mask16(s + i);
+        std::uint32_t mask = simd::sse2::delim_mask(s + i);
         if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
         i += 16;
     }
@@ -196,27 +161,18 @@ inline bool may_end_with_glyph(std::string_view t) {
     // tok_plus shifted onto tok_plus_prefix: both set is a glyph that ends in `+` (`-+`).
     return ((last & tok_glyph_last) | ((last << 1) & prev & tok_plus_prefix)) != 0;
 }
-#if defined(__SSE2__)
-/// The `}`, LF and CR bytes among the 16 bytes at s, a bit each.
-inline std::uint32_t brace_or_eol_mask16(const char* s) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-    __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')),
-                             _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
-                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
-#endif
 /// Index of the first `}`, LF or CR in s[b, n), or n. Inline: comments are short (a clock
 /// command is 16 bytes), a call would cost as much as the search.
 inline std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n) {
 #if defined(__SSE2__)
     if (b + 32 <= n) { // the first 32 bytes at once: a clock comment is 18 bytes
-        std::uint32_t mask = brace_or_eol_mask16(s + b) | brace_or_eol_mask16(s + b + 16) << 16;
+        std::uint32_t mask =
+            simd::sse2::brace_or_eol_mask(s + b) | simd::sse2::brace_or_eol_mask(s + b + 16) << 16;
         if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
         b += 32;
     }
     while (b + 16 <= n) {
-        std::uint32_t mask = brace_or_eol_mask16(s + b);
+        std::uint32_t mask = simd::sse2::brace_or_eol_mask(s + b);
         if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
         b += 16;
     }
@@ -475,7 +431,7 @@ struct PgnReader::Run {
     [[gnu::always_inline]] std::size_t tok_end(std::size_t p) const {
 #if defined(__SSE2__)
         if (p + 16 <= n) {
-            const std::uint32_t mask = detail::delim_superset_mask16(s + p);
+            const std::uint32_t mask = simd::sse2::delim_superset_mask(s + p);
             if (mask != 0) {
                 const std::size_t j = p + static_cast<std::size_t>(__builtin_ctz(mask));
                 if (is_delim(s[j])) return j;
@@ -542,13 +498,13 @@ struct PgnReader::Run {
                 // one with an evaluation up to 40): before the next elision and within every
                 // keep limit but a tiny one.
                 if (p + 33 <= lim && short_ok) {
-                    const std::uint32_t mask = detail::brace_or_eol_mask16(str + p + 1) |
-                                               detail::brace_or_eol_mask16(str + p + 17) << 16;
+                    const std::uint32_t mask = simd::sse2::brace_or_eol_mask(str + p + 1) |
+                                               simd::sse2::brace_or_eol_mask(str + p + 17) << 16;
                     std::size_t e = 0;
                     if (mask != 0) {
                         e = p + 1 + static_cast<std::size_t>(__builtin_ctz(mask));
                     } else if (p + 49 <= lim) {
-                        const std::uint32_t more = detail::brace_or_eol_mask16(str + p + 33);
+                        const std::uint32_t more = simd::sse2::brace_or_eol_mask(str + p + 33);
                         if (more != 0) e = p + 33 + static_cast<std::size_t>(__builtin_ctz(more));
                     }
                     if (e != 0 && str[e] == '}') {
