@@ -99,17 +99,21 @@ bool parse_plain_tag(const char* s, std::size_t i, std::size_t n, TagParse& out)
 /// and stores up to `max` NAGs (in text order) in nags/offs.
 std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
                                std::size_t max, std::size_t& count);
-/// Byte classes of the movetext scanner.
+/// Byte classes of the movetext scanner: the PGN syntax (tok_delim, tok_blank, tok_digit),
+/// the same for every game (syntax_classes), and the game's move notation (the others: a
+/// MoveTokenTable).
 enum : unsigned char {
-    tok_delim = 1,         ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
-    tok_move = 2,          ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
-    tok_blank = 4,         ///< a blank inside a line
-    tok_glyph_last = 8,    ///< ends a glued glyph whatever comes before: ! ? = - and bytes >= 0x80
-    tok_digit = 16,        ///< may start a move number: 1-9
-    tok_plus = 64,         ///< `+`: ends a glued glyph after tok_plus_prefix (`-+`), else a check
+    tok_delim = 1,      ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
+    tok_move = 2,       ///< may start a plain move (chess: a-h N B R Q K O; `N` alone is a glyph)
+    tok_blank = 4,      ///< a blank inside a line
+    tok_glyph_last = 8, ///< ends a glued glyph whatever comes before: ! ? = - and bytes >= 0x80
+    tok_digit = 16,     ///< may start a move number: 1-9
+    tok_plus = 64,      ///< `+`: ends a glued glyph after tok_plus_prefix (`-+`), else a check
     tok_plus_prefix = 128, ///< before a `+` that ends a glued glyph: - / and 0x92 (of `−+`)
 };
-inline constexpr std::array<unsigned char, 256> token_classes = [] {
+/// The PGN syntax classes of every byte (tok_delim, tok_blank, tok_digit). The vector scans
+/// (detail/simd/kernels.hpp: delim_mask) find the same delimiters.
+inline constexpr std::array<unsigned char, 256> syntax_classes = [] {
     std::array<unsigned char, 256> t{};
     for (int k = 0; k < 256; ++k) {
         char c = static_cast<char>(k);
@@ -117,18 +121,44 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
         if (k < 0x20 || k == 0x7F || c == ' ' || c == '{' || c == '}' || c == '(' || c == ')' ||
             c == '[' || c == ']' || c == ';' || c == '$' || c == '"')
             cls |= tok_delim;
-        if ((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
-            c == 'O')
-            cls |= tok_move;
         if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
         if (c >= '1' && c <= '9') cls |= tok_digit;
-        if (c == '!' || c == '?' || c == '=' || c == '-' || k >= 0x80) cls |= tok_glyph_last;
-        if (c == '+') cls |= tok_plus;
-        if (c == '-' || c == '/' || k == 0x92) cls |= tok_plus_prefix;
         t[static_cast<std::size_t>(k)] = cls;
     }
     return t;
 }();
+} // namespace detail
+
+/// The bytes a game's move tokens are told by, which PgnReader is given for the game it
+/// reads: per byte, the classes detail::syntax_classes gives it and those of the game's
+/// notation (detail::tok_move: may start a move; tok_glyph_last, tok_plus, tok_plus_prefix: how
+/// a glued annotation glyph ends). The reader's fast path hands over a token that starts with
+/// a tok_move byte and ends with no glyph as a move; every other token takes the general path.
+/// chess_move_tokens (SAN) is the default; another game's notation gives its own table.
+struct MoveTokenTable {
+    std::array<unsigned char, 256> classes{};
+};
+
+/// Chess (SAN): a move starts with a-h N B R Q K O; `! ? = -` and bytes from 0x80 end a glued
+/// glyph, and `+` after `- /` or 0x92 (`-+`, `=/+`, `−+`), else it is a check.
+inline constexpr MoveTokenTable chess_move_tokens = [] {
+    MoveTokenTable t{detail::syntax_classes};
+    for (int k = 0; k < 256; ++k) {
+        char c = static_cast<char>(k);
+        unsigned char cls = 0;
+        if ((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
+            c == 'O')
+            cls |= detail::tok_move;
+        if (c == '!' || c == '?' || c == '=' || c == '-' || k >= 0x80)
+            cls |= detail::tok_glyph_last;
+        if (c == '+') cls |= detail::tok_plus;
+        if (c == '-' || c == '/' || k == 0x92) cls |= detail::tok_plus_prefix;
+        t.classes[static_cast<std::size_t>(k)] |= cls;
+    }
+    return t;
+}();
+
+namespace detail {
 /// Index of the first token delimiter (tok_delim) in s[i, n), or n.
 inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
 #if defined(__SSE2__)
@@ -139,11 +169,12 @@ inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
         i += 16;
     }
 #endif
-    while (i < n && !(token_classes[static_cast<unsigned char>(s[i])] & tok_delim)) ++i;
+    while (i < n && !(syntax_classes[static_cast<unsigned char>(s[i])] & tok_delim)) ++i;
     return i;
 }
-/// Whether a move token may end with a glued annotation glyph (`!`, `?`, `=`, `+-`, `±` …);
-/// false for nearly every move (`e4`, `Nf3+`, `O-O`, `e8=Q#`).
+/// Whether a chess move token may end with a glued annotation glyph (`!`, `?`, `=`, `+-`, `±`
+/// …); false for nearly every move (`e4`, `Nf3+`, `O-O`, `e8=Q#`). (What ends_with_glyph finds
+/// with chess_move_tokens, spelled out: its reference in the tests.)
 inline bool may_end_with_glyph(std::string_view t) {
     if (t.size() < 2) return false;
     auto last = static_cast<unsigned char>(t.back());
@@ -155,9 +186,12 @@ inline bool may_end_with_glyph(std::string_view t) {
 }
 /// may_end_with_glyph for a token of at least 2 bytes, without a branch on its last byte: a
 /// check (`Nf3+`) ends about one move in ten, at random, and a branch on it is mispredicted.
-[[gnu::always_inline]] inline bool ends_with_glyph(const char* t, std::size_t len) {
-    const unsigned last = token_classes[static_cast<unsigned char>(t[len - 1])];
-    const unsigned prev = token_classes[static_cast<unsigned char>(t[len - 2])];
+/// (`classes`: the game's MoveTokenTable.)
+[[gnu::always_inline]] inline bool
+ends_with_glyph(const char* t, std::size_t len,
+                const unsigned char* classes = chess_move_tokens.classes.data()) {
+    const unsigned last = classes[static_cast<unsigned char>(t[len - 1])];
+    const unsigned prev = classes[static_cast<unsigned char>(t[len - 2])];
     // tok_plus shifted onto tok_plus_prefix: both set is a glyph that ends in `+` (`-+`).
     return ((last & tok_glyph_last) | ((last << 1) & prev & tok_plus_prefix)) != 0;
 }
@@ -189,7 +223,9 @@ std::uint64_t count_breaks(const char* s, std::size_t b, std::size_t e, bool has
 /// kept, so reading allocates nothing per game or token).
 class PgnReader {
   public:
-    explicit PgnReader(ReaderLimits limits = {}) : limits_(limits) {}
+    /// `tokens`: the move notation of the game read (chess_move_tokens: SAN).
+    explicit PgnReader(ReaderLimits limits = {}, const MoveTokenTable& tokens = chess_move_tokens)
+        : limits_(limits), tokens_(tokens) {}
 
     /// Reads one game, calling `v` for every token. Never throws on input.
     template <class V>
@@ -205,6 +241,7 @@ class PgnReader {
     ReaderLimits limits_;
     std::string tag_buf_;
     bool utf8_ = true;
+    MoveTokenTable tokens_;
 };
 
 // ------------------------------------------------------------------ implementation
@@ -341,7 +378,7 @@ struct PgnReader::Run {
         return e;
     }
     static bool is_delim(char c) {
-        return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_delim) != 0;
+        return (detail::syntax_classes[static_cast<unsigned char>(c)] & detail::tok_delim) != 0;
     }
     void skip_blanks() {
         // The usual separator first: one space before a token.
@@ -351,7 +388,7 @@ struct PgnReader::Run {
         }
         while (i < n) {
             char c = s[i];
-            if (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_blank) {
+            if (detail::syntax_classes[static_cast<unsigned char>(c)] & detail::tok_blank) {
                 ++i;
             } else if (c == '\n') {
                 ++i, ++line, line_start = i;
@@ -454,6 +491,7 @@ struct PgnReader::Run {
         // The tokens with a fast path (moves, move numbers): none after the result.
         unsigned char fast = have_result ? 0 : detail::tok_move | detail::tok_digit;
         const bool short_ok = rd.limits_.comment_keep_limit >= 47;
+        const unsigned char* const classes = rd.tokens_.classes.data();
         for (;;) {
             if (p + 1 < lim && ((str[p] == ' ') & (static_cast<unsigned char>(str[p + 1]) > ' '))) {
                 // One space before a token (the usual separator): the token is not at a line
@@ -476,10 +514,10 @@ struct PgnReader::Run {
             }
         token: // (the move of `12.e4` comes here from its number)
             const char c = str[p];
-            const unsigned char cls = detail::token_classes[static_cast<unsigned char>(c)] & fast;
+            const unsigned char cls = classes[static_cast<unsigned char>(c)] & fast;
             if (cls & detail::tok_move) {
                 std::size_t j = tok_end(p + 1);
-                if (plain_move(str + p, j - p)) {
+                if (plain_move(str + p, j - p, classes)) {
                     v.move(std::string_view(str + p, j - p), Place{this, p});
                     p = j;
                     continue;
@@ -753,9 +791,10 @@ struct PgnReader::Run {
         return true;
     }
     /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
-    [[gnu::always_inline]] static bool plain_move(const char* t, std::size_t len) {
+    [[gnu::always_inline]] static bool plain_move(const char* t, std::size_t len,
+                                                  const unsigned char* classes) {
         if (len < 2) return t[0] != 'N';
-        return !detail::ends_with_glyph(t, len);
+        return !detail::ends_with_glyph(t, len, classes);
     }
     /// The move number at p (a token starting with a digit 1-9), as move_number_token does
     /// it, without looking for the token's end first: the index after its dots, or 0 (nothing
@@ -771,9 +810,9 @@ struct PgnReader::Run {
         if (d == end || str[d] != '.') return 0; // `12`, a long number, `1-0`, `1/2`
         std::size_t dots = d + 1;
         while (dots < end && str[dots] == '.') ++dots;
-        const unsigned char cls =
-            dots == end ? static_cast<unsigned char>(detail::tok_delim)
-                        : detail::token_classes[static_cast<unsigned char>(str[dots])];
+        const unsigned char cls = dots == end
+                                      ? static_cast<unsigned char>(detail::tok_delim)
+                                      : rd.tokens_.classes[static_cast<unsigned char>(str[dots])];
         if (!(cls & (detail::tok_delim | detail::tok_move))) return 0;
         glued = !(cls & detail::tok_delim);
         v.move_number(num, dots - d >= 2, Place{this, p});
@@ -781,10 +820,11 @@ struct PgnReader::Run {
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.
-    static bool is_plain_move(std::string_view t) {
+    bool is_plain_move(std::string_view t) const {
         char c = t[0];
-        return (detail::token_classes[static_cast<unsigned char>(c)] & detail::tok_move) &&
-               (c != 'N' || t.size() > 1) && !detail::may_end_with_glyph(t);
+        const unsigned char* const classes = rd.tokens_.classes.data();
+        return (classes[static_cast<unsigned char>(c)] & detail::tok_move) &&
+               (t.size() < 2 ? c != 'N' : !detail::ends_with_glyph(t.data(), t.size(), classes));
     }
     /// `12.`, `12...` or `12.e4` (a token [i, j) starting with 1-9): what word() does with
     /// it, without its result and glyph checks. False (nothing done) for anything else.

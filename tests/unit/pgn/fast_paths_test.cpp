@@ -227,7 +227,7 @@ TEST_CASE("fast paths: the move tokens' end is the first delimiter, whatever byt
         INFO("byte " << b);
         CHECK_FALSE(near.empty());
         CHECK(near == far);
-        if (detail::token_classes[static_cast<unsigned char>(b)] & detail::tok_delim)
+        if (detail::syntax_classes[static_cast<unsigned char>(b)] & detail::tok_delim)
             CHECK(near.rfind("move Nf3 @", 0) == 0);
     }
 }
