@@ -662,6 +662,9 @@ void GameSplitter::decide_tag_line() {
 // buffer) and leave exactly the state it would have reached byte by byte.
 
 namespace {
+// The scan sees movetext 64 bytes at a time (simd::MovetextBlock). The comment state is not
+// followed brace by brace: it is found from the last brace before a byte where it matters
+// (resolve_braces).
 using simd::MovetextBlock;
 using simd::none;
 
