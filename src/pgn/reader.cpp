@@ -3,6 +3,7 @@
 #include "pgnkit/pgn/reader.hpp"
 
 #include "pgnkit/io/utf8.hpp"
+#include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/scan.hpp"
 
 #include <array>
@@ -19,27 +20,14 @@ bool is_valid_utf8(std::string_view s, std::size_t* bad) {
     while (i < n) {
         // Fast path: runs of ASCII, 64, 32 and then 8 bytes at a time.
 #if defined(__SSE2__)
-        while (i + 64 <= n) {
-            const auto* q = reinterpret_cast<const __m128i*>(p + i);
-            __m128i a = _mm_or_si128(_mm_loadu_si128(q), _mm_loadu_si128(q + 1));
-            __m128i b = _mm_or_si128(_mm_loadu_si128(q + 2), _mm_loadu_si128(q + 3));
-            if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0) break;
-            i += 64;
-        }
+        const char* t = reinterpret_cast<const char*>(p);
+        while (i + 64 <= n && !simd::sse2::has_non_ascii<64>(t + i)) i += 64;
         if (i + 64 > n && n >= 64) {
             // The last bytes: the last 64 of the text at once (they overlap bytes already
             // seen to be ASCII), instead of 32, 8 and 1 at a time.
-            const auto* q = reinterpret_cast<const __m128i*>(p + n - 64);
-            __m128i a = _mm_or_si128(_mm_loadu_si128(q), _mm_loadu_si128(q + 1));
-            __m128i b = _mm_or_si128(_mm_loadu_si128(q + 2), _mm_loadu_si128(q + 3));
-            if (_mm_movemask_epi8(_mm_or_si128(a, b)) == 0) break; // all ASCII: valid
+            if (!simd::sse2::has_non_ascii<64>(t + n - 64)) break; // all ASCII: valid
         }
-        while (i + 32 <= n) {
-            __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-            __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + 16));
-            if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0) break;
-            i += 32;
-        }
+        while (i + 32 <= n && !simd::sse2::has_non_ascii<32>(t + i)) i += 32;
 #endif
         while (i + 8 <= n) {
             std::uint64_t w;

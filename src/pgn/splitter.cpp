@@ -4,8 +4,9 @@
 #include "pgnkit/pgn/splitter.hpp"
 
 #include "pgnkit/io/utf8.hpp"
+#include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/scan.hpp"
-#include "pgnkit/pgn/simd.hpp"
+#include "pgnkit/pgn/simd/dispatch.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -13,9 +14,6 @@
 #include <exception>
 #include <iterator>
 #include <utility>
-#ifdef PGNKIT_SIMD_AVX2
-#include <immintrin.h>
-#endif
 
 namespace pgnkit {
 
@@ -664,42 +662,26 @@ void GameSplitter::decide_tag_line() {
 // buffer) and leave exactly the state it would have reached byte by byte.
 
 namespace {
-/// 64 movetext bytes as the scan sees them: in `other` a bit for each LF, CR, `(`, `)` and `;`
-/// (and, from a cheaper test, each other byte below CR: the scan passes over those);
-/// `braces`: whether one of the bytes may be `{` or `}`. The comment state is not followed brace by
-/// brace: it is found from the last brace before a byte where it matters (resolve_braces).
-struct MovetextBlock {
-    std::uint64_t other = 0;
-    bool braces = false;
-};
+// The scan sees movetext 64 bytes at a time (simd::MovetextBlock). The comment state is not
+// followed brace by brace: it is found from the last brace before a byte where it matters
+// (resolve_braces).
+using simd::MovetextBlock;
+using simd::none;
 
 /// movetext_block() with SSE2 (or, without it, byte by byte).
 inline MovetextBlock movetext_block(const char* p) {
-    MovetextBlock m;
 #ifdef __SSE2__
-    __m128i braces = _mm_setzero_si128();
-    for (int k = 0; k < 4; ++k) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
-        __m128i eol = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8('\r')), v); // <= CR
-        __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
-                                       _mm_set1_epi8('(')); // ( )
-        __m128i other =
-            _mm_or_si128(_mm_or_si128(eol, paren), _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
-        m.other |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(other))} << (16 * k);
-        // `{` and `}` (and `y` and DEL, which only cost a look at the last brace)
-        braces = _mm_or_si128(
-            braces, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x06)), _mm_set1_epi8(0x7F)));
-    }
-    m.braces = _mm_movemask_epi8(braces) != 0;
+    return simd::sse2::movetext_block(p);
 #else
+    MovetextBlock m;
     for (int k = 0; k < 64; ++k) {
         const char c = p[k];
         if (c == '\n' || c == '\r' || c == '(' || c == ')' || c == ';')
             m.other |= std::uint64_t{1} << k;
         if (c == '{' || c == '}') m.braces = true;
     }
-#endif
     return m;
+#endif
 }
 
 struct BaselineBlocks {
@@ -707,54 +689,25 @@ struct BaselineBlocks {
 };
 
 #ifdef PGNKIT_SIMD_AVX2
-/// movetext_block() with AVX2: the same bits, 32 bytes a step.
-[[gnu::target("avx2")]] inline MovetextBlock movetext_block_avx2(const char* p) {
-    MovetextBlock m;
-    __m256i braces = _mm256_setzero_si256();
-    for (int k = 0; k < 2; ++k) {
-        __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * k));
-        __m256i eol = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8('\r')), v);
-        __m256i paren = _mm256_cmpeq_epi8(
-            _mm256_and_si256(v, _mm256_set1_epi8(static_cast<char>(0xFE))), _mm256_set1_epi8('('));
-        __m256i other = _mm256_or_si256(_mm256_or_si256(eol, paren),
-                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(';')));
-        m.other |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(other))}
-                   << (32 * k);
-        braces =
-            _mm256_or_si256(braces, _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x06)),
-                                                      _mm256_set1_epi8(0x7F)));
-    }
-    m.braces = _mm256_movemask_epi8(braces) != 0;
-    return m;
-}
-
 struct Avx2Blocks {
     [[gnu::target("avx2")]] static MovetextBlock block(const char* p) {
-        return movetext_block_avx2(p);
+        return simd::avx2::movetext_block(p);
     }
 };
 #endif
-
-constexpr std::size_t none = ~std::size_t{0};
 
 /// Index of the last byte in [lo, hi) equal to one of Cs, or `none`.
 template <char... Cs>
 std::size_t find_last(const char* b, std::size_t lo, std::size_t hi) {
 #ifdef __SSE2__
-    while (hi - lo >= 16) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + hi - 16));
-        __m128i m = _mm_setzero_si128();
-        ((m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(Cs)))), ...);
-        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
-        if (mask != 0) return hi - 16 + static_cast<std::size_t>(31 - __builtin_clz(mask));
-        hi -= 16;
-    }
-#endif
+    return simd::sse2::find_last<Cs...>(b, lo, hi);
+#else
     while (hi > lo) {
         const char c = b[--hi];
         if (((c == Cs) || ...)) return hi;
     }
     return none;
+#endif
 }
 
 /// The comment state after [lo, hi), a stretch without a line break and, outside comments,
@@ -971,10 +924,10 @@ namespace {
 inline bool scan_plain_tag_line(const char* p, std::size_t i, std::size_t n, detail::PlainTag& t) {
 #ifdef __SSE2__
     if (i > n || n - i < 32) return false;
-    std::size_t len = detail::leading_letters16(p + i);
+    std::size_t len = simd::sse2::leading_letters(p + i);
     if (len == 16) return false;
     if (p[i + len] != ' ' && p[i + len] != '"')
-        len = static_cast<std::size_t>(__builtin_ctz(~detail::tag_name_mask16(p + i)));
+        len = static_cast<std::size_t>(__builtin_ctz(~simd::sse2::tag_name_mask(p + i)));
     if (len == 0 || len == 16) return false;
     return detail::scan_plain_tag_after_name(p, i, len, n, t);
 #else
@@ -991,19 +944,13 @@ inline bool usual_tag_line(const char* p, std::size_t i, std::size_t n, detail::
                            std::size_t& r) {
 #ifdef __SSE2__
     if (i > n || n - i < 64) return false;
-    const std::size_t len = detail::leading_letters16(p + i);
+    const std::size_t len = simd::sse2::leading_letters(p + i);
     if (len == 0 || len >= 16 || p[i + len] != ' ' || p[i + len + 1] != '"') return false;
     const std::size_t vb = i + len + 2;
     // The bytes the value's scan stops at: `"`, backslash and every byte up to CR (LF and CR
     // among them; a tab or another control byte leaves the line to scan_plain_tag_line).
-    const auto stops = [](const char* s) {
-        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-        const __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(w, _mm_set1_epi8('\r')), w);
-        return static_cast<std::uint32_t>(_mm_movemask_epi8(
-            _mm_or_si128(ctl, _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('"')),
-                                           _mm_cmpeq_epi8(w, _mm_set1_epi8('\\'))))));
-    };
-    const std::uint32_t m = stops(p + vb) | stops(p + vb + 16) << 16;
+    const std::uint32_t m =
+        simd::sse2::tag_value_stops(p + vb) | simd::sse2::tag_value_stops(p + vb + 16) << 16;
     const std::size_t k = m != 0 ? vb + static_cast<std::size_t>(__builtin_ctz(m))
                                  : find_any<'"', '\\', '\n', '\r'>(p, vb + 32, n);
     if (n - k < 3 || p[k] != '"' || p[k + 1] != ']' || (p[k + 2] != '\n' && p[k + 2] != '\r'))
@@ -1113,12 +1060,7 @@ namespace {
 /// The CR and LF bytes among the 64 at p, a bit each.
 inline std::uint64_t line_breaks64(const char* p) {
 #ifdef __SSE2__
-    const auto m = [](const char* q) {
-        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(
-            _mm_cmpeq_epi8(w, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(w, _mm_set1_epi8('\r'))))));
-    };
-    return m(p) | m(p + 16) << 16 | m(p + 32) << 32 | m(p + 48) << 48;
+    return simd::sse2::line_breaks64(p);
 #else
     (void)p; // (usual_tag_line takes no line without SSE2 either)
     return 0;

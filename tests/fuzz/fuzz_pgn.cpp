@@ -15,7 +15,7 @@
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
-#include "pgnkit/pgn/simd.hpp"
+#include "pgnkit/pgn/simd/dispatch.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <cstddef>
@@ -193,7 +193,7 @@ void run(std::string_view input, const SplitterLimits& slimits, const ReaderLimi
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size > (std::size_t{1} << 20)) return 0;
     const std::string_view input(reinterpret_cast<const char*>(data), size);
-    // Both vector levels (simd.hpp): AVX2, where the machine has it, for half the inputs.
+    // Both vector levels (simd/dispatch.hpp): AVX2, where the machine has it, for half the inputs.
     simd::set_level(size % 4 < 2 ? simd::best() : simd::Level::Baseline);
     static const ValidateOptions defaults;
     run(input, SplitterLimits{}, ReaderLimits{}, 0, defaults, size % 2 == 1);

@@ -11,8 +11,9 @@
 
 #include "pgnkit/check/diagnostic.hpp"
 #include "pgnkit/io/utf8.hpp"
+#include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/scan.hpp"
-#include "pgnkit/pgn/simd.hpp"
+#include "pgnkit/pgn/simd/dispatch.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
 #include <fmt/format.h>
@@ -24,9 +25,6 @@
 #include <cstring>
 #include <string>
 #include <string_view>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace pgnkit {
 
@@ -134,17 +132,21 @@ bool parse_plain_tag(const char* s, std::size_t i, std::size_t n, TagParse& out)
 /// and stores up to `max` NAGs (in text order) in nags/offs.
 std::size_t split_glyph_suffix(std::string_view token, int* nags, std::size_t* offs,
                                std::size_t max, std::size_t& count);
-/// Byte classes of the movetext scanner.
+/// Byte classes of the movetext scanner: the PGN syntax (tok_delim, tok_blank, tok_digit),
+/// the same for every game (syntax_classes), and the game's move notation (the others: a
+/// MoveTokenTable).
 enum : unsigned char {
-    tok_delim = 1,         ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
-    tok_move = 2,          ///< may start a plain move: a-h N B R Q K O (`N` alone is a glyph)
-    tok_blank = 4,         ///< a blank inside a line
-    tok_glyph_last = 8,    ///< ends a glued glyph whatever comes before: ! ? = - and bytes >= 0x80
-    tok_digit = 16,        ///< may start a move number: 1-9
-    tok_plus = 64,         ///< `+`: ends a glued glyph after tok_plus_prefix (`-+`), else a check
+    tok_delim = 1,      ///< ends a token: blanks, line ends, control bytes, `{ } ( ) [ ] ; $ "`
+    tok_move = 2,       ///< may start a plain move (chess: a-h N B R Q K O; `N` alone is a glyph)
+    tok_blank = 4,      ///< a blank inside a line
+    tok_glyph_last = 8, ///< ends a glued glyph whatever comes before: ! ? = - and bytes >= 0x80
+    tok_digit = 16,     ///< may start a move number: 1-9
+    tok_plus = 64,      ///< `+`: ends a glued glyph after tok_plus_prefix (`-+`), else a check
     tok_plus_prefix = 128, ///< before a `+` that ends a glued glyph: - / and 0x92 (of `−+`)
 };
-inline constexpr std::array<unsigned char, 256> token_classes = [] {
+/// The PGN syntax classes of every byte (tok_delim, tok_blank, tok_digit). The vector scans
+/// (detail/simd/kernels.hpp: delim_mask) find the same delimiters.
+inline constexpr std::array<unsigned char, 256> syntax_classes = [] {
     std::array<unsigned char, 256> t{};
     for (int k = 0; k < 256; ++k) {
         char c = static_cast<char>(k);
@@ -152,66 +154,60 @@ inline constexpr std::array<unsigned char, 256> token_classes = [] {
         if (k < 0x20 || k == 0x7F || c == ' ' || c == '{' || c == '}' || c == '(' || c == ')' ||
             c == '[' || c == ']' || c == ';' || c == '$' || c == '"')
             cls |= tok_delim;
-        if ((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
-            c == 'O')
-            cls |= tok_move;
         if (c == ' ' || c == '\t' || c == '\v' || c == '\f') cls |= tok_blank;
         if (c >= '1' && c <= '9') cls |= tok_digit;
-        if (c == '!' || c == '?' || c == '=' || c == '-' || k >= 0x80) cls |= tok_glyph_last;
-        if (c == '+') cls |= tok_plus;
-        if (c == '-' || c == '/' || k == 0x92) cls |= tok_plus_prefix;
         t[static_cast<std::size_t>(k)] = cls;
     }
     return t;
 }();
-#if defined(__SSE2__)
-/// The token delimiters (tok_delim) among the 16 bytes at s, a bit each.
-inline std::uint32_t delim_mask16(const char* s) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-    __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v); // <= 0x20
-    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
-                                   _mm_set1_epi8('(')); // ( )
-    __m128i v20 = _mm_or_si128(v, _mm_set1_epi8(0x20)); // [ → {, ] → }
-    __m128i brace = _mm_or_si128(_mm_cmpeq_epi8(v20, _mm_set1_epi8('{')),
-                                 _mm_cmpeq_epi8(v20, _mm_set1_epi8('}')));
-    __m128i other = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')), _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))));
-    __m128i m = _mm_or_si128(_mm_or_si128(ctl, paren), _mm_or_si128(brace, other));
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
-/// A superset of delim_mask16() made with fewer instructions (the move tokens' hot path):
-/// also `! # % & '` `Y _ y` and every byte from 0x80 on, which a move token seldom holds (a
-/// mate's `#` once a game). A bit on a byte that is no delimiter is checked by its caller
-/// (token_classes).
-inline std::uint32_t delim_superset_mask16(const char* s) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-    // signed: bytes up to 0x29 (blanks, controls, `" $ ( )`) and from 0x80 on
-    __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x2A));
-    // `[ ] { }` and 0x7F (and `Y _ y`)
-    __m128i bracket = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xD9))),
-                                     _mm_set1_epi8(0x59));
-    __m128i semi = _mm_cmpeq_epi8(v, _mm_set1_epi8(';'));
-    __m128i m = _mm_or_si128(_mm_or_si128(low, bracket), semi);
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
-#endif
+} // namespace detail
+
+/// The bytes a game's move tokens are told by, which PgnReader is given for the game it
+/// reads: per byte, the classes detail::syntax_classes gives it and those of the game's
+/// notation (detail::tok_move: may start a move; tok_glyph_last, tok_plus, tok_plus_prefix: how
+/// a glued annotation glyph ends). The reader's fast path hands over a token that starts with
+/// a tok_move byte and ends with no glyph as a move; every other token takes the general path.
+/// chess_move_tokens (SAN) is the default; another game's notation gives its own table.
+struct MoveTokenTable {
+    std::array<unsigned char, 256> classes{};
+};
+
+/// Chess (SAN): a move starts with a-h N B R Q K O; `! ? = -` and bytes from 0x80 end a glued
+/// glyph, and `+` after `- /` or 0x92 (`-+`, `=/+`, `−+`), else it is a check.
+inline constexpr MoveTokenTable chess_move_tokens = [] {
+    MoveTokenTable t{detail::syntax_classes};
+    for (int k = 0; k < 256; ++k) {
+        char c = static_cast<char>(k);
+        unsigned char cls = 0;
+        if ((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' ||
+            c == 'O')
+            cls |= detail::tok_move;
+        if (c == '!' || c == '?' || c == '=' || c == '-' || k >= 0x80)
+            cls |= detail::tok_glyph_last;
+        if (c == '+') cls |= detail::tok_plus;
+        if (c == '-' || c == '/' || k == 0x92) cls |= detail::tok_plus_prefix;
+        t.classes[static_cast<std::size_t>(k)] |= cls;
+    }
+    return t;
+}();
+
+namespace detail {
 /// Index of the first token delimiter (tok_delim) in s[i, n), or n.
 inline std::size_t token_end(const char* s, std::size_t i, std::size_t n) {
 #if defined(__SSE2__)
     // 16 bytes at a time, no branch per byte: tokens have unpredictable lengths.
     while (i + 16 <= n) {
-        std::uint32_t mask = delim_mask16(s + i);
+        std::uint32_t mask = simd::sse2::delim_mask(s + i);
         if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
         i += 16;
     }
 #endif
-    while (i < n && !(token_classes[static_cast<unsigned char>(s[i])] & tok_delim)) ++i;
+    while (i < n && !(syntax_classes[static_cast<unsigned char>(s[i])] & tok_delim)) ++i;
     return i;
 }
-/// Whether a move token may end with a glued annotation glyph (`!`, `?`, `=`, `+-`, `±` …);
-/// false for nearly every move (`e4`, `Nf3+`, `O-O`, `e8=Q#`).
+/// Whether a chess move token may end with a glued annotation glyph (`!`, `?`, `=`, `+-`, `±`
+/// …); false for nearly every move (`e4`, `Nf3+`, `O-O`, `e8=Q#`). (What ends_with_glyph finds
+/// with chess_move_tokens, spelled out: its reference in the tests.)
 inline bool may_end_with_glyph(std::string_view t) {
     if (t.size() < 2) return false;
     auto last = static_cast<unsigned char>(t.back());
@@ -223,33 +219,27 @@ inline bool may_end_with_glyph(std::string_view t) {
 }
 /// may_end_with_glyph for a token of at least 2 bytes, without a branch on its last byte: a
 /// check (`Nf3+`) ends about one move in ten, at random, and a branch on it is mispredicted.
-[[gnu::always_inline]] inline bool ends_with_glyph(const char* t, std::size_t len) {
-    const unsigned last = token_classes[static_cast<unsigned char>(t[len - 1])];
-    const unsigned prev = token_classes[static_cast<unsigned char>(t[len - 2])];
+/// (`classes`: the game's MoveTokenTable.)
+[[gnu::always_inline]] inline bool
+ends_with_glyph(const char* t, std::size_t len,
+                const unsigned char* classes = chess_move_tokens.classes.data()) {
+    const unsigned last = classes[static_cast<unsigned char>(t[len - 1])];
+    const unsigned prev = classes[static_cast<unsigned char>(t[len - 2])];
     // tok_plus shifted onto tok_plus_prefix: both set is a glyph that ends in `+` (`-+`).
     return ((last & tok_glyph_last) | ((last << 1) & prev & tok_plus_prefix)) != 0;
 }
-#if defined(__SSE2__)
-/// The `}`, LF and CR bytes among the 16 bytes at s, a bit each.
-inline std::uint32_t brace_or_eol_mask16(const char* s) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-    __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')),
-                             _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
-                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(m));
-}
-#endif
 /// Index of the first `}`, LF or CR in s[b, n), or n. Inline: comments are short (a clock
 /// command is 16 bytes), a call would cost as much as the search.
 inline std::size_t find_brace_or_eol(const char* s, std::size_t b, std::size_t n) {
 #if defined(__SSE2__)
     if (b + 32 <= n) { // the first 32 bytes at once: a clock comment is 18 bytes
-        std::uint32_t mask = brace_or_eol_mask16(s + b) | brace_or_eol_mask16(s + b + 16) << 16;
+        std::uint32_t mask =
+            simd::sse2::brace_or_eol_mask(s + b) | simd::sse2::brace_or_eol_mask(s + b + 16) << 16;
         if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
         b += 32;
     }
     while (b + 16 <= n) {
-        std::uint32_t mask = brace_or_eol_mask16(s + b);
+        std::uint32_t mask = simd::sse2::brace_or_eol_mask(s + b);
         if (mask != 0) return b + static_cast<std::size_t>(__builtin_ctz(mask));
         b += 16;
     }
@@ -266,7 +256,9 @@ std::uint64_t count_breaks(const char* s, std::size_t b, std::size_t e, bool has
 /// kept, so reading allocates nothing per game or token).
 class PgnReader {
   public:
-    explicit PgnReader(ReaderLimits limits = {}) : limits_(limits) {}
+    /// `tokens`: the move notation of the game read (chess_move_tokens: SAN).
+    explicit PgnReader(ReaderLimits limits = {}, const MoveTokenTable& tokens = chess_move_tokens)
+        : limits_(limits), tokens_(tokens) {}
 
     /// Reads one game, calling `v` for every token. Never throws on input.
     template <class V>
@@ -282,6 +274,7 @@ class PgnReader {
     ReaderLimits limits_;
     std::string tag_buf_;
     bool utf8_ = true;
+    MoveTokenTable tokens_;
 };
 
 // ------------------------------------------------------------------ implementation
@@ -409,7 +402,7 @@ struct PgnReader::Run : TextLine {
         return eol;
     }
     static bool is_delim(char byte) {
-        return (detail::token_classes[static_cast<unsigned char>(byte)] & detail::tok_delim) != 0;
+        return (detail::syntax_classes[static_cast<unsigned char>(byte)] & detail::tok_delim) != 0;
     }
     void skip_blanks() {
         // The usual separator first: one space before a token.
@@ -420,7 +413,7 @@ struct PgnReader::Run : TextLine {
         }
         while (pos < text_size) {
             char byte = text[pos];
-            if (detail::token_classes[static_cast<unsigned char>(byte)] & detail::tok_blank) {
+            if (detail::syntax_classes[static_cast<unsigned char>(byte)] & detail::tok_blank) {
                 ++pos;
             } else if (byte == '\n') {
                 ++pos, ++line, line_start = pos;
@@ -501,7 +494,7 @@ struct PgnReader::Run : TextLine {
     [[gnu::always_inline]] std::size_t tok_end(std::size_t from) const {
 #if defined(__SSE2__)
         if (from + 16 <= text_size) {
-            const std::uint32_t mask = detail::delim_superset_mask16(text + from);
+            const std::uint32_t mask = simd::sse2::delim_superset_mask(text + from);
             if (mask != 0) {
                 const std::size_t candidate = from + static_cast<std::size_t>(__builtin_ctz(mask));
                 if (is_delim(text[candidate])) return candidate;
@@ -525,6 +518,7 @@ struct PgnReader::Run : TextLine {
         // The tokens with a fast path (moves, move numbers): none after the result.
         unsigned char fast_classes = have_result ? 0 : detail::tok_move | detail::tok_digit;
         const bool short_ok = reader.limits_.comment_keep_limit >= 47;
+        const unsigned char* const classes = reader.tokens_.classes.data();
         for (;;) {
             if (cursor + 1 < fast_limit &&
                 ((str[cursor] == ' ') & (static_cast<unsigned char>(str[cursor + 1]) > ' '))) {
@@ -548,17 +542,17 @@ struct PgnReader::Run : TextLine {
             }
         token: // (the move of `12.e4` comes here from its number)
             const char first_byte = str[cursor];
-            const unsigned char classes =
-                detail::token_classes[static_cast<unsigned char>(first_byte)] & fast_classes;
-            if (classes & detail::tok_move) {
+            const unsigned char token_class =
+                classes[static_cast<unsigned char>(first_byte)] & fast_classes;
+            if (token_class & detail::tok_move) {
                 std::size_t after = tok_end(cursor + 1);
-                if (plain_move(str + cursor, after - cursor)) {
+                if (plain_move(str + cursor, after - cursor, classes)) {
                     visitor.move(std::string_view(str + cursor, after - cursor),
                                  TokenPlace(*this, cursor));
                     cursor = after;
                     continue;
                 }
-            } else if (classes & detail::tok_digit) {
+            } else if (token_class & detail::tok_digit) {
                 bool glued = false;
                 std::size_t after = move_number(cursor, glued);
                 if (after != 0) {
@@ -572,14 +566,15 @@ struct PgnReader::Run : TextLine {
                 // one with an evaluation up to 40): before the next elision and within every
                 // keep limit but a tiny one.
                 if (cursor + 33 <= fast_limit && short_ok) {
-                    const std::uint32_t mask = detail::brace_or_eol_mask16(str + cursor + 1) |
-                                               detail::brace_or_eol_mask16(str + cursor + 17) << 16;
+                    const std::uint32_t mask = simd::sse2::brace_or_eol_mask(str + cursor + 1) |
+                                               simd::sse2::brace_or_eol_mask(str + cursor + 17)
+                                                   << 16;
                     std::size_t close = 0;
                     if (mask != 0) {
                         close = cursor + 1 + static_cast<std::size_t>(__builtin_ctz(mask));
                     } else if (cursor + 49 <= fast_limit) {
                         const std::uint32_t more_mask =
-                            detail::brace_or_eol_mask16(str + cursor + 33);
+                            simd::sse2::brace_or_eol_mask(str + cursor + 33);
                         if (more_mask != 0)
                             close =
                                 cursor + 33 + static_cast<std::size_t>(__builtin_ctz(more_mask));
@@ -852,9 +847,10 @@ struct PgnReader::Run : TextLine {
         return true;
     }
     /// is_plain_move for the token t[0, len) that starts with a tok_move byte.
-    [[gnu::always_inline]] static bool plain_move(const char* token, std::size_t length) {
+    [[gnu::always_inline]] static bool plain_move(const char* token, std::size_t length,
+                                                  const unsigned char* classes) {
         if (length < 2) return token[0] != 'N';
-        return !detail::ends_with_glyph(token, length);
+        return !detail::ends_with_glyph(token, length, classes);
     }
     /// The move number at `from` (a token starting with a digit 1-9), as move_number_token does
     /// it, without looking for the token's end first: the index after its dots, or 0 (nothing
@@ -872,20 +868,22 @@ struct PgnReader::Run : TextLine {
             return 0; // `12`, a long number, `1-0`, `1/2`
         std::size_t after_dots = digits_end + 1;
         while (after_dots < end && str[after_dots] == '.') ++after_dots;
-        const unsigned char classes =
+        const unsigned char token_class =
             after_dots == end ? static_cast<unsigned char>(detail::tok_delim)
-                              : detail::token_classes[static_cast<unsigned char>(str[after_dots])];
-        if (!(classes & (detail::tok_delim | detail::tok_move))) return 0;
-        glued = !(classes & detail::tok_delim);
+                              : reader.tokens_.classes[static_cast<unsigned char>(str[after_dots])];
+        if (!(token_class & (detail::tok_delim | detail::tok_move))) return 0;
+        glued = !(token_class & detail::tok_delim);
         visitor.move_number(number, after_dots - digits_end >= 2, TokenPlace(*this, from));
         return after_dots;
     }
     /// A move that word() would hand over unchanged: starts like a move, is no glyph (`N`)
     /// and has no glued glyph.
-    static bool is_plain_move(std::string_view token) {
+    bool is_plain_move(std::string_view token) const {
         char first_byte = token[0];
-        return (detail::token_classes[static_cast<unsigned char>(first_byte)] & detail::tok_move) &&
-               (first_byte != 'N' || token.size() > 1) && !detail::may_end_with_glyph(token);
+        const unsigned char* const classes = reader.tokens_.classes.data();
+        return (classes[static_cast<unsigned char>(first_byte)] & detail::tok_move) &&
+               (token.size() < 2 ? first_byte != 'N'
+                                 : !detail::ends_with_glyph(token.data(), token.size(), classes));
     }
     /// `12.`, `12...` or `12.e4` (a token [pos, after) starting with 1-9): what word() does with
     /// it, without its result and glyph checks. False (nothing done) for anything else.

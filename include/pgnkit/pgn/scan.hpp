@@ -1,16 +1,15 @@
 #pragma once
 /// Internal helpers shared by the splitter and the reader (in a public header because the
-/// reader's template inlines the plain tag scan): byte classes, a vectorised "find the first
-/// of these bytes" scan and the usual tag line.
+/// reader's template inlines the plain tag scan): byte classes, "find the first of these
+/// bytes" (vectorised: detail/simd/kernels.hpp) and the usual tag line.
+
+#include "pgnkit/pgn/detail/simd/kernels.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 namespace pgnkit::detail {
 
@@ -58,25 +57,7 @@ inline bool has_class(char c, std::uint8_t k) {
 template <char... Cs>
 inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
 #ifdef __SSE2__
-    while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        __m128i m = _mm_setzero_si128();
-        ((m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(Cs)))), ...);
-        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m));
-        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-        i += 16;
-    }
-    if (i < n) { // the tail: one load from a copy, no byte loop
-        alignas(16) char tail[16] = {};
-        std::size_t k = n - i;
-        std::memcpy(tail, p + i, k);
-        __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
-        __m128i m = _mm_setzero_si128();
-        ((m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(Cs)))), ...);
-        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(m)) & ((1u << k) - 1);
-        return mask != 0 ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : n;
-    }
-    return n;
+    return simd::sse2::find_any<Cs...>(p, i, n);
 #else
     for (; i < n; ++i) {
         char c = p[i];
@@ -85,53 +66,6 @@ inline std::size_t find_any(const char* p, std::size_t i, std::size_t n) {
     return n;
 #endif
 }
-
-#ifdef __SSE2__
-/// The ASCII letters among the 16 bytes v, a byte of ones each (by their lower case).
-inline __m128i letters16(__m128i v) {
-    const __m128i l = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    return _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(l, _mm_set1_epi8('z')), _mm_set1_epi8('a')), l);
-}
-
-/// How many of the 16 bytes at p, from the first, are ASCII letters (16: all).
-inline std::size_t leading_letters16(const char* p) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    return static_cast<std::size_t>(
-        __builtin_ctz(~static_cast<unsigned>(_mm_movemask_epi8(letters16(v)))));
-}
-
-/// The tag name bytes (is_tag_name_char) among the 16 bytes at p, a bit each: letters (by
-/// their lower case), digits and `:`, and `_ - + # =`.
-inline unsigned tag_name_mask16(const char* p) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i alpha = letters16(v);
-    __m128i digit =
-        _mm_cmpeq_epi8(_mm_max_epu8(_mm_min_epu8(v, _mm_set1_epi8(':')), _mm_set1_epi8('0')), v);
-    __m128i other = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')), _mm_cmpeq_epi8(v, _mm_set1_epi8('-'))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
-                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
-                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('=')))));
-    return static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), other)));
-}
-#endif
-
-#ifdef __SSE2__
-/// The bytes the splitter's movetext scan stops at among the 16 bytes at p, a bit each:
-/// LF CR ( ) ; in `other`, `{` in `open`, `}` in `close`.
-inline void movetext_masks16(const char* p, unsigned& other, unsigned& open, unsigned& close) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i paren = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))),
-                                   _mm_set1_epi8('(')); // ( )
-    __m128i eol = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
-                               _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-    other = static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_or_si128(paren, eol), _mm_cmpeq_epi8(v, _mm_set1_epi8(';')))));
-    open = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('{'))));
-    close = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))));
-}
-#endif
 
 /// The usual tag after its `[`: `Name "value"]`, the name (1 to 15 tag name bytes) right
 /// after the `[`, blanks, a value without a backslash or line break, blanks and `]`.
@@ -193,7 +127,7 @@ inline bool scan_plain_tag(const char* p, std::size_t i, std::size_t n, PlainTag
     if (i > n || n - i < 32) return false;
 #ifdef __SSE2__
     // The name's length at once: the first byte that is not a tag name byte.
-    std::size_t len = static_cast<std::size_t>(__builtin_ctz(~tag_name_mask16(p + i)));
+    std::size_t len = static_cast<std::size_t>(__builtin_ctz(~simd::sse2::tag_name_mask(p + i)));
 #else
     std::size_t len = 0;
     while (len < 16 && has_class(p[i + len], cls_tag_name)) ++len;

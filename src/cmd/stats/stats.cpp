@@ -12,6 +12,7 @@
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/embedded.hpp"
+#include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
@@ -25,9 +26,6 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace pgnkit::app {
 
@@ -232,16 +230,7 @@ inline long long lichess_clock(std::string_view text) {
     if (text.size() != 16) return -1;
     const char* t = text.data();
 #if defined(__SSE2__)
-    // The 16 bytes at once: the literal bytes equal, the digits (bits 7, 9, 10, 12, 13) digits.
-    constexpr unsigned digits = 1u << 7 | 1u << 9 | 1u << 10 | 1u << 12 | 1u << 13;
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t));
-    const __m128i form =
-        _mm_setr_epi8(' ', '[', '%', 'c', 'l', 'k', ' ', 0, ':', 0, 0, ':', 0, 0, ']', ' ');
-    const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8('0'));
-    const unsigned is_digit =
-        unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d)));
-    const unsigned is_form = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, form)));
-    if (((is_form & ~digits) | (is_digit & digits)) != 0xFFFF) return -1;
+    if (!simd::sse2::is_clock_comment(t)) return -1; // the 16 bytes at once
 #else
     auto digit = [t](std::size_t i) { return static_cast<unsigned char>(t[i] - '0') < 10; };
     if (std::memcmp(t, " [%clk ", 7) != 0 || t[8] != ':' || t[11] != ':' || t[14] != ']' ||

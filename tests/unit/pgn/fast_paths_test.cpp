@@ -180,13 +180,13 @@ TEST_CASE("fast paths: the 16-byte tag name class is the byte class", "[reader][
             for (std::size_t m = 0; m < 16; ++m)
                 if (detail::is_tag_name_char(buf[m])) expect |= 1u << m;
             INFO("byte " << b << " at " << k);
-            CHECK(detail::tag_name_mask16(buf) == expect);
+            CHECK(simd::sse2::tag_name_mask(buf) == expect);
         }
     }
 }
 
 TEST_CASE("fast paths: the move tokens' delimiter window holds every delimiter", "[reader]") {
-    // delim_superset_mask16() may flag more than delim_mask16() (the reader then looks at the
+    // delim_superset_mask() may flag more than delim_mask() (the reader then looks at the
     // byte), never less; and only the bytes it documents.
     const auto extra_ok = [](int b) {
         return b == '!' || b == '#' || b == '%' || b == '&' || b == '\'' || b == 'Y' || b == '_' ||
@@ -197,8 +197,8 @@ TEST_CASE("fast paths: the move tokens' delimiter window holds every delimiter",
             char buf[16];
             for (std::size_t m = 0; m < 16; ++m) buf[m] = static_cast<char>((b + 7 * m) & 0xFF);
             buf[k] = static_cast<char>(b);
-            const std::uint32_t exact = detail::delim_mask16(buf);
-            const std::uint32_t super = detail::delim_superset_mask16(buf);
+            const std::uint32_t exact = simd::sse2::delim_mask(buf);
+            const std::uint32_t super = simd::sse2::delim_superset_mask(buf);
             INFO("byte " << b << " at " << k);
             CHECK((exact & ~super) == 0);
             for (std::size_t m = 0; m < 16; ++m)
@@ -227,7 +227,7 @@ TEST_CASE("fast paths: the move tokens' end is the first delimiter, whatever byt
         INFO("byte " << b);
         CHECK_FALSE(near.empty());
         CHECK(near == far);
-        if (detail::token_classes[static_cast<unsigned char>(b)] & detail::tok_delim)
+        if (detail::syntax_classes[static_cast<unsigned char>(b)] & detail::tok_delim)
             CHECK(near.rfind("move Nf3 @", 0) == 0);
     }
 }

@@ -3,7 +3,7 @@
 
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/pgn/reader.hpp"
-#include "pgnkit/pgn/simd.hpp"
+#include "pgnkit/pgn/simd/dispatch.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 #include "replay_games.hpp"
 

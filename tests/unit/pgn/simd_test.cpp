@@ -2,7 +2,7 @@
 // SSE2 baseline. Each must give the answer of a byte-by-byte reference, and the reader must
 // read the same events and diagnostics at either level.
 #include "pgn_test_util.hpp"
-#include "pgnkit/pgn/simd.hpp"
+#include "pgnkit/pgn/simd/dispatch.hpp"
 
 #include <catch2/catch.hpp>
 

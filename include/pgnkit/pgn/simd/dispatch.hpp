@@ -1,14 +1,15 @@
 #pragma once
 /// Which vector code the hot scans run: the baseline (SSE2, part of every x86-64 CPU) or,
 /// where the CPU and the operating system support it, AVX2 (twice the bytes a step). The
-/// choice is made once at start-up; both give the same results (tests run both).
+/// choice is made once at start-up; both give the same results (tests run both). The kernels
+/// themselves, written once over the vector width, are in detail/simd/kernels.hpp.
 
 #include <cstddef>
 #include <cstdint>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/// AVX2 kernels are compiled here (functions with target("avx2")); they run when level()
-/// is Level::Avx2.
+/// AVX2 kernels are compiled here (the AVX2 target, detail/simd/vec.hpp); they run when
+/// level() is Level::Avx2.
 #define PGNKIT_SIMD_AVX2 1
 #endif
 
