@@ -5,7 +5,7 @@
 // format (`pgnkit COMMAND: error: …`).
 
 #include "commands.hpp"
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/io/output_paths.hpp"
 

@@ -1,6 +1,6 @@
 #include "pgnkit/io/output.hpp"
 
-#include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/io/utf8.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The folders keep their layer order (docs/ARCHITECTURE.md "Modules"): a source or header of a
 # folder includes pgnkit headers only from its own folder or from folders before it in
-#   io < pgn < chess < check < format < run < cmd < cli
+#   io < diagnostics < pgn < chess < check < format < run < cmd < cli
 # (include/pgnkit/result.hpp, at the top of include/pgnkit/, is below them all); one command's
 # folder (src/cmd/NAME, include/pgnkit/cmd/NAME) includes nothing of another command's; and
 # the headers include each other without a cycle. Only src/cli/ includes CLI11.
@@ -11,7 +11,7 @@ set -uo pipefail
 
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cd "$root" || exit 2
-layers=(io pgn chess check format run cmd cli)
+layers=(io diagnostics pgn chess check format run cmd cli)
 rank_of() {
     local i
     for i in "${!layers[@]}"; do

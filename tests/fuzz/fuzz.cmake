@@ -19,7 +19,7 @@ if(NOT PGNKIT_SANITIZE)
                   "are found (add -DPGNKIT_SANITIZE=address,undefined)")
 endif()
 file(GLOB_RECURSE PGNKIT_FUZZ_LIB_SOURCES CONFIGURE_DEPENDS
-     ${CMAKE_SOURCE_DIR}/src/chess/*.cpp ${CMAKE_SOURCE_DIR}/src/io/*.cpp
+     ${CMAKE_SOURCE_DIR}/src/chess/*.cpp ${CMAKE_SOURCE_DIR}/src/io/*.cpp ${CMAKE_SOURCE_DIR}/src/diagnostics/*.cpp
      ${CMAKE_SOURCE_DIR}/src/pgn/*.cpp ${CMAKE_SOURCE_DIR}/src/check/*.cpp)
 add_library(pgnkit_fuzz_lib STATIC ${PGNKIT_FUZZ_LIB_SOURCES})
 target_include_directories(pgnkit_fuzz_lib PUBLIC ${CMAKE_SOURCE_DIR}/include)

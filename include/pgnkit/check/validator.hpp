@@ -3,7 +3,7 @@
 /// reports every defect as a Diagnostic (docs/ARCHITECTURE.md "Data flow"; what is checked:
 /// docs/GUIDE.md "What is checked").
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/chess/san.hpp"

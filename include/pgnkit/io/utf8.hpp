@@ -1,9 +1,11 @@
 #pragma once
 /// UTF-8 encoding of one code point (the decoders of Latin-1 and UTF-16 text, JSON escapes),
-/// and where a cut of UTF-8 text may fall.
+/// where a cut of UTF-8 text may fall, and Windows-1252 text transcoded to UTF-8.
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace pgnkit {
 
@@ -40,5 +42,11 @@ inline std::size_t utf8_cut(const char* s, std::size_t from, std::size_t to) {
     }
     return to;
 }
+
+/// Appends `s` read as Windows-1252 to `out` as UTF-8: Latin-1 (ISO-8859-1) as browsers read
+/// it (the WHATWG Encoding Standard), where 80 to 9F are the typographic characters of
+/// Windows text (’ “ ” – — … € Š Ž œ …), not C1 controls; its five unassigned bytes (81 8D 8F
+/// 90 9D) stay the C1 controls of those numbers.
+void cp1252_to_utf8(std::string_view s, std::string& out);
 
 } // namespace pgnkit

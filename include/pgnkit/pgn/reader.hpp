@@ -9,7 +9,7 @@
 /// come with a TokenPlace (their location, computed when asked for); every other token
 /// with its SourceLocation.
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/scan.hpp"
@@ -92,11 +92,6 @@ struct ReaderLimits {
 
 /// Whether `s` is valid UTF-8; if not and `bad` is given, *bad = first invalid byte.
 bool is_valid_utf8(std::string_view s, std::size_t* bad = nullptr);
-/// Appends `s` read as Windows-1252 to `out` as UTF-8: Latin-1 (ISO-8859-1) as browsers read
-/// it (the WHATWG Encoding Standard), where 80 to 9F are the typographic characters of
-/// Windows text (’ “ ” – — … € Š Ž œ …), not C1 controls; its five unassigned bytes (81 8D 8F
-/// 90 9D) stay the C1 controls of those numbers.
-void cp1252_to_utf8(std::string_view s, std::string& out);
 /// The NAG number of an annotation glyph token (`!?` → 5, `±` → 16, `N` → 146), else 0.
 int glyph_nag(std::string_view token);
 /// The standard spelling of a termination marker: "1-0", "0-1", "1/2-1/2", "*", or ""

@@ -3,7 +3,7 @@
 /// stats say when they pass such games through or skip them, so that the reader knows which
 /// check did it and which option changes that ("nothing lost, nothing silent").
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 
 #include <array>
 #include <cstdint>

@@ -6,7 +6,7 @@
 /// finishes the next one due, one worker at a time), so the output is byte-identical for
 /// every number of jobs.
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 

@@ -2,7 +2,7 @@
 /// `pgnkit fen`: positions out of games, as FEN, EPD, NDJSON, CSV or TSV lines
 /// (position_formats.hpp).
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/chess/fen_writer.hpp"
 #include "pgnkit/cmd/fen/position_formats.hpp"
 #include "pgnkit/io/output.hpp"

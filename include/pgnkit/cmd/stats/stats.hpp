@@ -13,7 +13,7 @@
 /// eviction). Kept counts are then lower bounds, each at most `error()` below the true count,
 /// and the output says so. Memory per map is O(limit) whatever the input size.
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 
 #include <algorithm>
 #include <array>

@@ -7,7 +7,7 @@
 /// format/html_page.hpp and format/charts.hpp. Text from the input (player names, events,
 /// file names, messages) is escaped everywhere; a game that is not UTF-8 is read as Latin-1.
 
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/cmd/validate/validate.hpp"
 #include "pgnkit/run/pipeline.hpp"

@@ -2,7 +2,7 @@
 /// `pgnkit validate`: replay every game of the inputs and report every defect.
 
 #include "pgnkit/io/output.hpp"
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 
 #include <array>
 #include <cstdint>

@@ -13,13 +13,13 @@ enum class Severity : std::uint8_t { Ignore, Info, Warning, Error };
 /// Every diagnostic code, from codes.def (the one table).
 enum class Code : std::uint8_t {
 #define X(name, str, sev, text) name,
-#include "pgnkit/check/codes.def"
+#include "pgnkit/diagnostics/codes.def"
 #undef X
 };
 
 inline constexpr int code_count = 0
 #define X(name, str, sev, text) +1
-#include "pgnkit/check/codes.def"
+#include "pgnkit/diagnostics/codes.def"
 #undef X
     ;
 

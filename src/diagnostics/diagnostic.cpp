@@ -1,11 +1,11 @@
-#include "pgnkit/check/diagnostic.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 
 namespace pgnkit {
 
 namespace {
 constexpr CodeInfo table[] = {
 #define X(name, str, sev, text) {Code::name, str, Severity::sev, text},
-#include "pgnkit/check/codes.def"
+#include "pgnkit/diagnostics/codes.def"
 #undef X
 };
 static_assert(sizeof(table) / sizeof(table[0]) == code_count);
