@@ -137,7 +137,8 @@ void add_stats(CLI::App& app, Runner& run) {
     add_piece_letter_options(cmd, o->letters, false);
     add_view_options(cmd, *o);
     add_jobs_option(cmd, o->jobs,
-                    "Worker threads (default: all cores); the output is the same for every value");
+                    "Worker threads (default: all cores); the output is the same for every value "
+                    "while the tables stay within their limits");
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, false); }; });
 }
