@@ -9,6 +9,8 @@
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/splitter.hpp"
+#include "pgnkit/run/not_pgn.hpp"
+#include "pgnkit/run/raw_games.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -38,27 +40,6 @@ struct BatchGame {
     /// (unexpected-text), fen and convert say so on stderr.
     bool not_pgn = false;
 };
-
-/// Whether a span the splitter cut is a game: it has a tag line, or a line whose first token
-/// is PGN movetext (a move number, a move as parse_san() reads it, a result, a comment, a
-/// variation or a NAG). False for text such as a mail header or a sentence between games.
-bool looks_like_pgn(std::string_view text);
-/// The rule for BatchGame::not_pgn: `span` follows a game of the same input (`after_game`),
-/// has none of the splitter's tag marks and does not look like PGN.
-bool is_text_between_games(const GameSpan& span, bool after_game);
-/// Where the text of a span that is not PGN begins (its first non-blank byte) and its line
-/// count, for the message that reports it.
-struct NotPgnText {
-    SourceLocation at;
-    std::uint64_t lines = 0;
-    std::string_view first_word;
-};
-NotPgnText describe_not_pgn(const GameSpan& span);
-/// The message for such text (validate's unexpected-text), e.g. "text between games is not
-/// PGN; skipped (2 lines)".
-std::string not_pgn_message(const NotPgnText& what);
-/// The one stderr line of fen and convert for such text, in validate's text format.
-std::string not_pgn_report(const GameSpan& span);
 
 /// Games cut from one input, handed to one worker.
 struct Batch {
@@ -92,38 +73,6 @@ struct HtmlBlock {
     bool between_games = false; ///< text between games (listed with the valid games)
     std::size_t listed = 0;     ///< diagnostics the block lists
 };
-
-/// A raw game (written back as the input holds it) whose span lacks bytes of the input (a
-/// part longer than the kept limits, Elision, or the end of a truncated game): its kept text
-/// stands at [at, at + size) of a buffer of BatchOutput, and the sink writes the game's own
-/// bytes instead, read again from `file` at `offset` (write_raw_games()).
-struct Splice {
-    bool accepted = false; ///< in BatchOutput::accepted, else in `rejects` (validate) or `out`
-    std::size_t at = 0, size = 0;
-    std::shared_ptr<const std::string> file;
-    std::uint64_t game = 0;               ///< 1-based number in its file (BatchGame::in_file)
-    std::uint64_t offset = 0, length = 0; ///< the game in the input (GameSpan::offset, length)
-    /// The kept text's first bytes that are the input's too (before its first elision): the
-    /// bytes read again must begin with them (the file did not change).
-    std::size_t same = 0;
-};
-
-/// The separator a raw game (`game_text`: its text, or its last 4 bytes) needs so that the
-/// next game starts after a blank line; the game's own bytes are never changed.
-std::string_view raw_separator(std::string_view game_text);
-/// Writes the game of `splice` to `out` as the input holds it, read again in pieces, and its
-/// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the
-/// game's bytes written; sets `error` if the input cannot be read again (then 0 are written,
-/// or fewer than the game's if it fails partway) or no longer begins the game as `kept` does
-/// (then 0).
-std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,
-                               std::string& error);
-/// Writes `text`, a buffer of a BatchOutput, to `out`: each of `splices` that is in it (its
-/// `accepted` flag is `accepted`) as the input holds the game (write_game_bytes()); when that
-/// fails, as kept, and a warning on stderr says so. False if a write failed (error(), or a
-/// closed pipe).
-bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
-                     bool accepted);
 
 /// A diagnostic reported once per input, not once per game (encoding: a Latin-1 file would
 /// otherwise get a message for every game). A batch counts the games it concerns and keeps

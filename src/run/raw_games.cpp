@@ -1,0 +1,89 @@
+#include "pgnkit/run/raw_games.hpp"
+
+#include "pgnkit/run/messages.hpp"
+
+#include <fmt/format.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace pgnkit::app {
+
+std::string_view raw_separator(std::string_view game_text) {
+    const std::size_t size = game_text.size();
+    if (size >= 2 && game_text.substr(size - 2) == "\n\n") return "";
+    if (size >= 4 && game_text.substr(size - 4) == "\r\n\r\n") return "";
+    if (!game_text.empty() && game_text.back() == '\n') return "\n";
+    return "\n\n";
+}
+
+std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,
+                               std::string& error) {
+    const int fd = ::open(splice.file->c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return 0;
+    }
+    // In pieces (memory stays flat however long the game); the first must begin with the
+    // kept text's first bytes, or the file is not the one read.
+    std::vector<char> buffer(std::size_t{1} << 20);
+    std::uint64_t copied = 0;
+    bool ok = true;
+    std::string tail; // the game's last bytes (raw_separator)
+    while (ok && copied < splice.length) {
+        const std::size_t want = static_cast<std::size_t>(
+            std::min<std::uint64_t>(buffer.size(), splice.length - copied));
+        const ssize_t got =
+            ::pread(fd, buffer.data(), want, static_cast<off_t>(splice.offset + copied));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            error = got < 0 ? std::strerror(errno) : "the file is shorter than when it was read";
+            ok = false;
+        } else if (copied == 0 &&
+                   std::string_view(buffer.data(), std::min(splice.same, std::size_t(got))) !=
+                       kept.substr(0, std::min(splice.same, std::size_t(got)))) {
+            error = "the file changed since it was read";
+            ok = false;
+        } else {
+            const std::string_view piece(buffer.data(), std::size_t(got));
+            if (!out.write(piece)) break; // (the caller's next write says so)
+            tail.append(piece.substr(piece.size() - std::min<std::size_t>(piece.size(), 4)));
+            if (tail.size() > 4) tail.erase(0, tail.size() - 4);
+            copied += std::uint64_t(got);
+        }
+    }
+    ::close(fd);
+    if (ok) out.write(raw_separator(tail));
+    return copied;
+}
+
+bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
+                     bool accepted) {
+    bool ok = true;
+    std::size_t written_up_to = 0; // of `text`
+    for (const Splice& splice : splices) {
+        if (splice.accepted != accepted) continue;
+        ok &= out.write(text.substr(written_up_to, splice.at - written_up_to));
+        const std::string_view kept = text.substr(splice.at, splice.size);
+        std::string error;
+        const std::uint64_t wrote = write_game_bytes(out, splice, kept, error);
+        if (!error.empty()) {
+            std::fflush(stdout);
+            fmt::print(stderr, "{}: warning: {}: game {} could not be read again ({}); {}\n",
+                       message_prefix(), *splice.file, splice.game, error,
+                       wrote != 0 ? "its copy in the output breaks off"
+                                  : "its copy in the output lacks the parts longer than the kept "
+                                    "limits");
+            if (wrote == 0) ok &= out.write(kept);
+        }
+        written_up_to = splice.at + splice.size;
+    }
+    return out.write(text.substr(written_up_to)) && ok;
+}
+
+} // namespace pgnkit::app
