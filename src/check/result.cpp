@@ -40,8 +40,12 @@ void GameValidator::check_result() {
         f.end = LineEnd::Stalemate;
     }
     info_.end = f.end;
-    SourceLocation at = result_marker_.empty() ? result_tag_loc_ : result_loc_;
     const Position& p = f.pos;
+    if (f.end == LineEnd::Checkmate)
+        info_.decided_result = p.side_to_move() == Color::White ? "0-1" : "1-0";
+    else if (f.end != LineEnd::None)
+        info_.decided_result = "1/2-1/2";
+    SourceLocation at = result_marker_.empty() ? result_tag_loc_ : result_loc_;
     if (r.empty()) return;
     if (r == "*" && f.end != LineEnd::None) {
         // '*' records no result (puzzle and study databases end their games so): the rules

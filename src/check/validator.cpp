@@ -55,6 +55,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     info_.plies = 0;
     info_.replayed = false;
     info_.end = LineEnd::None;
+    info_.decided_result = {};
     tag_filter_ = {};
     tag_count_ = 0;
     seven_seen_ = 0;

@@ -47,6 +47,9 @@ struct GameInfo {
     int plies = 0;             ///< main-line plies replayed
     bool replayed = false;     ///< false for unsupported variants / bad FEN
     LineEnd end = LineEnd::None;
+    /// The result the rules give the main line's end ("1-0", "0-1", "1/2-1/2"; "" when the
+    /// game did not end by rule): what --fix-result writes, decided by the game's own rules.
+    std::string_view decided_result;
 };
 
 /// A move the replay accepted, for commands built on the replay (fen, convert, stats).

@@ -557,13 +557,8 @@ void PgnWriter::finish() {
     // result (no Result tag, no marker) gets it too: `*` there would contradict the position,
     // and the output would not validate.
     const bool no_result = marker_.empty() && tag_result.empty();
-    std::string_view decided;
-    if ((opts_.fix_result || no_result) && info.end != LineEnd::None && final_pos != nullptr) {
-        if (info.end == LineEnd::Checkmate)
-            decided = final_pos->side_to_move() == chess::Color::White ? "0-1" : "1-0";
-        else
-            decided = "1/2-1/2";
-    }
+    const std::string_view decided =
+        opts_.fix_result || no_result ? info.decided_result : std::string_view();
 
     bool error = validator_.has_error();
     const bool fix_fen = opts_.fix_fen && !validator_.repaired_fen().empty();

@@ -63,3 +63,19 @@ TEST_CASE("validator: a PlyCount that disagrees with the main line is a warning"
     CHECK(validate(game("1. e4 e4 2. Nf3 *", "[PlyCount \"3\"]\n")).codes ==
           std::vector<std::string>{"illegal-move"});
 }
+
+TEST_CASE("result: the validator gives the result the rules decide at the main line's end",
+          "[validator][result]") {
+    const std::string pgn = test::game("1. f3 e5 2. g4 Qh4# *") + test::game("1. e4 e5 *") +
+                            test::game("1. f3 e5 2. g4 Qh4# (2... d5) 0-1") +
+                            test::game("1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. "
+                                       "Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 *",
+                                       "", "*");
+    test::GameByGame games(pgn);
+    const char* const want[] = {"0-1", "", "0-1", "1/2-1/2"};
+    for (const char* expected : want) {
+        REQUIRE(games.next());
+        CHECK(games.v.info().decided_result == expected);
+    }
+    CHECK_FALSE(games.next());
+}
