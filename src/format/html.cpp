@@ -9,7 +9,8 @@ namespace {
 /// How the two spellings differ (see html.hpp).
 enum class Spelling { Html, Xml };
 
-/// The escaper: the five markup characters, and for HTML the control characters.
+/// The escaper: the five markup characters and the control characters (neither HTML nor XML
+/// 1.0 allows them: U+FFFD).
 template <Spelling S>
 void escape_markup(std::string& out, std::string_view s) {
     for (char ch : s) {
@@ -21,8 +22,7 @@ void escape_markup(std::string& out, std::string_view s) {
         case '"': out += "&quot;"; break;
         case '\'': out += S == Spelling::Html ? "&#39;" : "&apos;"; break;
         default:
-            if (S == Spelling::Html &&
-                ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F))
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
                 out += "\xEF\xBF\xBD"; // U+FFFD
             else
                 out += ch;
@@ -30,17 +30,22 @@ void escape_markup(std::string& out, std::string_view s) {
     }
 }
 
-} // namespace
-
-void append_escaped(std::string& out, std::string_view s) {
+/// Text that is not valid UTF-8 is read as Latin-1 (Windows-1252), as the reader reads such
+/// games, so that the page or the image stays valid UTF-8.
+template <Spelling S>
+void escape_text(std::string& out, std::string_view s) {
     if (is_valid_utf8(s)) {
-        escape_markup<Spelling::Html>(out, s);
+        escape_markup<S>(out, s);
         return;
     }
     std::string u;
     cp1252_to_utf8(s, u);
-    escape_markup<Spelling::Html>(out, u);
+    escape_markup<S>(out, u);
 }
+
+} // namespace
+
+void append_escaped(std::string& out, std::string_view s) { escape_text<Spelling::Html>(out, s); }
 
 std::string escape(std::string_view s) {
     std::string out;
@@ -50,7 +55,7 @@ std::string escape(std::string_view s) {
 }
 
 void append_xml_escaped(std::string& out, std::string_view s) {
-    escape_markup<Spelling::Xml>(out, s);
+    escape_text<Spelling::Xml>(out, s);
 }
 
 std::string xml_escape(std::string_view s) {

@@ -528,6 +528,19 @@ if [[ $bytes -lt 5000 ]] && grep -q "(game 1, $(printf 'w%.0s' {1..100})… – 
 bytes=$(wc -c <long-name.out)
 if [[ $bytes -lt 20000 ]]; then pass long-name.stats; else fail long-name.stats "$bytes bytes"; fi
 
+echo "== the HTML report stays valid UTF-8"
+# A move written in Latin-1 is shown in the title of its board: read as Latin-1, as the reader
+# reads the game (it was once copied as a raw byte into the UTF-8 page).
+printf '[Event "e"]\n[Site "s"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. \321f3 *\n\n' >latin1-move.pgn
+"$pgnkit" validate --no-progress --html latin1-move.html latin1-move.pgn >/dev/null 2>&1
+if [[ ! -s latin1-move.html ]]; then
+    fail html-latin1-move "no report written"
+elif iconv -f UTF-8 -t UTF-8 latin1-move.html >/dev/null 2>&1; then
+    if grep -q $'\xc3\x91f3' latin1-move.html; then pass html-latin1-move; else fail html-latin1-move "the move is not shown as \u00d1f3"; fi
+else
+    fail html-latin1-move "the report is not valid UTF-8"
+fi
+
 echo "== adversarial inputs"
 seven_tags='[Event "x"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n'
 { printf "$seven_tags"'1. e4 '; head -c 1000000 /dev/zero | tr '\0' '('; printf ' *\n'; } >nested.pgn

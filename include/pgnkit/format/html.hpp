@@ -16,12 +16,9 @@ void append_escaped(std::string& out, std::string_view s);
 std::string escape(std::string_view s);
 
 /// Appends `s` escaped for the text and attribute values of an XML document (the SVG board):
-/// the same five characters, the apostrophe as XML's `&apos;`, and every other byte copied
-/// as is (no transcoding, no U+FFFD).
-///
-/// Not a second rule set: both spellings are valid in HTML5 and in XML. It keeps what the SVG
-/// board wrote before the escapers were merged, so images (and the boards inlined in the
-/// validate report) stay byte-identical. Callers pass text they made (a FEN, colours, a title).
+/// as append_escaped() (Latin-1 transcoded, control characters U+FFFD), with the apostrophe
+/// spelt as XML's `&apos;`. Not a second rule set: both spellings are valid in HTML5 and in
+/// XML; the SVG images keep the one they always had.
 void append_xml_escaped(std::string& out, std::string_view s);
 /// append_xml_escaped() into a new string.
 std::string xml_escape(std::string_view s);

@@ -15,11 +15,16 @@ TEST_CASE("xml escape: the five markup characters, the apostrophe by its XML nam
           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }
 
-TEST_CASE("xml escape: every other byte is copied as is", "[xml][escape]") {
-    // Unlike html::escape: no Latin-1 transcoding and no U+FFFD (the SVG board's bytes).
-    CHECK(html::xml_escape("M\xfcller") == "M\xfcller");
+TEST_CASE("xml escape: the image stays valid UTF-8 and valid XML", "[xml][escape]") {
+    // A move written in Latin-1 (a board's title in validate --html) is read as Latin-1, as
+    // the reader reads the game; control characters, which XML 1.0 forbids, become U+FFFD.
+    CHECK(html::xml_escape("M\xfcller") == "M\xc3\xbcller");
+    CHECK(html::xml_escape("\xd1"
+                           "f3'") == "\xc3\x91"
+                                     "f3&apos;");
     CHECK(html::xml_escape("K\xc3\xb6nig") == "K\xc3\xb6nig");
-    CHECK(html::xml_escape(std::string_view("a\0b\x07", 4)) == std::string("a\0b\x07", 4));
+    CHECK(html::xml_escape(std::string_view("a\0b\x07\tc", 6)) == "a\xef\xbf\xbd"
+                                                                  "b\xef\xbf\xbd\tc");
     std::string out = "x";
     html::append_xml_escaped(out, "'");
     CHECK(out == "x&apos;");
