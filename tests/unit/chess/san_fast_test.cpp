@@ -6,6 +6,8 @@
 #include "pgnkit/chess/movegen.hpp"
 #include "pgnkit/chess/san.hpp"
 
+#include "chess_positions.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -13,17 +15,9 @@
 #include <vector>
 
 using namespace pgnkit::chess;
+using pgnkit::test::from_fen;
 
 namespace {
-
-Position from_fen(std::string_view fen, bool chess960 = false) {
-    FenParseOptions opts;
-    opts.chess960 = chess960;
-    auto r = parse_fen(fen, opts);
-    INFO(fen);
-    REQUIRE(r.ok());
-    return r->position;
-}
 
 bool same_san(const San& a, const San& b) {
     return a.kind == b.kind && a.piece == b.piece && a.from_file == b.from_file &&

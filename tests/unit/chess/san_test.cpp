@@ -5,39 +5,19 @@
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/chess/uci_lan.hpp"
 
+#include "chess_positions.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <string>
 
 using namespace pgnkit::chess;
+using pgnkit::test::from_fen;
+using pgnkit::test::resolves;
+using pgnkit::test::uci;
 
 namespace {
-
-Position from_fen(std::string_view fen, bool chess960 = false) {
-    FenParseOptions opts;
-    opts.chess960 = chess960;
-    auto r = parse_fen(fen, opts);
-    INFO(fen);
-    REQUIRE(r.ok());
-    return r->position;
-}
-
-/// Resolves `text` and requires success; returns the resolution.
-SanResolution resolves(const Position& pos, std::string_view text,
-                       const SanParseOptions& opts = {}) {
-    auto r = parse_and_resolve(pos, text, opts);
-    INFO("move text: " << text << " in " << format_fen(pos));
-    REQUIRE(r.ok);
-    return r;
-}
-
-Move uci(const Position& pos, std::string_view text) {
-    Move m = parse_uci(pos, text);
-    INFO(text);
-    REQUIRE(!m.is_null());
-    return m;
-}
 
 /// A position after a sequence of UCI moves from the start position.
 Position after_uci(std::initializer_list<std::string_view> moves) {

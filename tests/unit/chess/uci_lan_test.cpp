@@ -4,37 +4,17 @@
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/chess/uci_lan.hpp"
 
+#include "chess_positions.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string_view>
 
 using namespace pgnkit::chess;
+using pgnkit::test::from_fen;
+using pgnkit::test::resolves;
+using pgnkit::test::uci;
 
-namespace {
-
-Position from_fen(std::string_view fen) {
-    auto r = parse_fen(fen, FenParseOptions{});
-    INFO(fen);
-    REQUIRE(r.ok());
-    return r->position;
-}
-
-/// Resolves `text` and requires success; returns the resolution.
-SanResolution resolves(const Position& pos, std::string_view text) {
-    auto r = parse_and_resolve(pos, text);
-    INFO("move text: " << text << " in " << format_fen(pos));
-    REQUIRE(r.ok);
-    return r;
-}
-
-Move uci(const Position& pos, std::string_view text) {
-    Move m = parse_uci(pos, text);
-    INFO(text);
-    REQUIRE(!m.is_null());
-    return m;
-}
-
-} // namespace
 
 TEST_CASE("lan/uci: long algebraic and UCI coordinates are accepted and flagged",
           "[san][lan][uci]") {
