@@ -292,8 +292,7 @@ int run_filter_cli(FilterCli& o) {
 void add_filter(CLI::App& app, Runner& run) {
     auto o = std::make_shared<FilterCli>();
     auto* cmd = app.add_subcommand(
-        "filter", "Select games by number, tags, replay facts or positions; write them byte for "
-                  "byte (the others to --rejected), count or list them");
+        "filter", "Select games by number, tags, facts, positions; write them byte for byte");
     o->cmd = cmd;
     const auto list = [&](const std::string& name, Values& values, const std::string& help,
                           const std::string& type, const std::string& group) {
