@@ -14,6 +14,7 @@ using Runner = std::function<int()>;
 /// Adds the subcommand to `app`; `run` is set to what runs it when it was chosen.
 void add_perft(CLI::App& app, Runner& run);
 void add_validate(CLI::App& app, Runner& run);
+void add_filter(CLI::App& app, Runner& run);
 void add_fen(CLI::App& app, Runner& run);
 void add_board(CLI::App& app, Runner& run);
 void add_convert(CLI::App& app, Runner& run);

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_board(app, run);
     pgnkit::cli::add_convert(app, run);
     pgnkit::cli::add_stats(app, run);
+    pgnkit::cli::add_filter(app, run);
     pgnkit::cli::add_merge(app, run);
     pgnkit::cli::add_completions(app, run);
 

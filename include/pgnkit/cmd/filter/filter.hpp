@@ -1,0 +1,44 @@
+#pragma once
+/// `pgnkit filter`: select games by their number, tags, replay facts (and positions) and write
+/// them byte for byte, the others to `--rejected`; or count them, or list them.
+
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/cmd/filter/criteria.hpp"
+#include "pgnkit/io/output.hpp"
+
+#include <string>
+#include <vector>
+
+namespace pgnkit::app {
+
+/// What is written for each selected game.
+enum class FilterFormat {
+    Pgn,    ///< the game byte for byte, as the input holds it
+    Ndjson, ///< one JSON object per line: file, game (number in its file), offset, tags
+    Ids     ///< `FILE:GAME` per line (what `--games-from` reads back)
+};
+
+struct FilterRunOptions {
+    std::vector<std::string> inputs; ///< paths, "-" = stdin
+    Selection selection;
+    bool invert = false; ///< select the games that do not match
+    bool count = false;  ///< write only the number of selected games
+    FilterFormat format = FilterFormat::Pgn;
+    std::string output = "-"; ///< "-" = stdout
+    OutputOptions output_options;
+    std::string rejected; ///< the games not selected, byte for byte ("" = none)
+    OutputOptions rejected_options;
+    /// The replay's options (severities for --code and --valid-only, input piece letters).
+    ValidateOptions validate;
+    /// A criterion asks how the main line ended (--ending): the replay keeps its positions.
+    bool endings = false;
+    int jobs = 1;
+    bool progress = false;
+    bool summary = false; ///< a summary line on stderr
+    bool timing = true;   ///< with the time taken
+};
+
+/// Runs the filter. Returns 0 when a game was selected, 1 when none was, 2 on an I/O error.
+int run_filter(const FilterRunOptions& opts);
+
+} // namespace pgnkit::app
