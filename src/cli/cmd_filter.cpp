@@ -2,13 +2,18 @@
 // for byte (the others to --rejected), count them or list them.
 
 #include "common.hpp"
+#include "pgnkit/cmd/filter/criterion_error.hpp"
 #include "pgnkit/cmd/filter/filter.hpp"
 #include "pgnkit/cmd/filter/game_criteria.hpp"
 #include "pgnkit/cmd/filter/option_values.hpp"
+#include "pgnkit/cmd/filter/pgn_date.hpp"
+#include "pgnkit/cmd/filter/where.hpp"
+#include "pgnkit/cmd/filter/where_fields.hpp"
 
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <memory>
 #include <regex>
@@ -39,12 +44,16 @@ struct FilterCli {
     Values player, white, black, event, site, round, annotator;
     bool exact = false, regex = false;
     Values elo, elo_white, elo_black, elo_avg, elo_diff, result, eco, time_control;
-    Values tag, has_tag, no_tag, variant;
+    Values tag, has_tag, no_tag, variant, date, where;
     bool setup = false, no_setup = false;
     // game facts
     Values plies, moves, ending, castling, code;
     bool underpromotion = false, en_passant = false, valid_only = false, invalid_only = false;
     bool has_comments = false, has_variations = false, has_clock = false, has_eval = false;
+    // positions
+    Values moves_prefix;
+    std::string ply_range;
+    bool mark = false;
 };
 
 /// A value of `option` that is wrong: `pgnkit filter: error: OPTION 'VALUE': column N: WHY`.
@@ -66,6 +75,8 @@ std::vector<T> each_item(std::string_view option, const Values& values, Parse pa
                 out.push_back(parse(std::string_view(v).substr(at, comma - at)));
             } catch (const app::OptionValueError& e) {
                 throw BadValue{std::string(option), v, e.what(), at + e.column};
+            } catch (const app::filter::CriterionError& e) {
+                throw BadValue{std::string(option), v, e.what(), at + e.column};
             }
             if (comma == v.size()) break;
             at = comma + 1;
@@ -82,6 +93,8 @@ std::vector<T> each_value(std::string_view option, const Values& values, Parse p
         try {
             out.push_back(parse(std::string_view(v)));
         } catch (const app::OptionValueError& e) {
+            throw BadValue{std::string(option), v, e.what(), e.column};
+        } catch (const app::filter::CriterionError& e) {
             throw BadValue{std::string(option), v, e.what(), e.column};
         } catch (const std::regex_error& e) {
             throw BadValue{std::string(option), v,
@@ -201,6 +214,9 @@ void build_selection(FilterCli& o) {
                     throw OptionValueError("expected a variant name (standard, chess960 …)", 1);
                 return std::string(v);
             })));
+    if (!o.date.empty())
+        sel.add(date_criterion(
+            each_item<filter::DateRange>("--date", o.date, filter::parse_date_range)));
     if (o.setup) sel.add(setup_criterion(true));
     if (o.no_setup) sel.add(setup_criterion(false));
     // game facts
@@ -212,7 +228,7 @@ void build_selection(FilterCli& o) {
             plies_criterion(each_item<NumberRange>("--moves", o.moves, parse_number_range), true));
     if (!o.ending.empty()) {
         sel.add(ending_criterion(each_item<Ending>("--ending", o.ending, parse_ending)));
-        o.run.endings = true;
+        o.run.facts.endings = true;
     }
     if (o.underpromotion) sel.add(underpromotion_criterion());
     if (o.en_passant) sel.add(en_passant_criterion());
@@ -232,6 +248,52 @@ void build_selection(FilterCli& o) {
     if (o.has_variations) sel.add(movetext_criterion(MovetextFeature::Variations));
     if (o.has_clock) sel.add(movetext_criterion(MovetextFeature::Clock));
     if (o.has_eval) sel.add(movetext_criterion(MovetextFeature::Eval));
+    // Only these need the replay so far: then it may stop once the positions are decided.
+    const bool only_positions = sel.most() < Need::Replay;
+    for (const auto& w : each_value<filter::WhereExpr>("--where", o.where, [](std::string_view e) {
+             return filter::WhereExpr::parse(e, where_field_specs());
+         })) {
+        o.run.facts.endings |= where_uses_endings(w);
+        sel.add(where_criterion(w));
+    }
+    const bool replay_facts = !(only_positions && sel.most() < Need::Replay);
+    // positions
+    PositionSpecs& p = o.run.positions;
+    if (!o.ply_range.empty()) {
+        const NumberRange r =
+            each_value<NumberRange>("--ply-range", {o.ply_range}, parse_number_range)[0];
+        if (r.lo > 1e9 || r.hi < 0 || r.lo != std::floor(r.lo) ||
+            (r.hi != std::floor(r.hi) && r.hi < 1e9))
+            throw BadValue{"--ply-range", o.ply_range, "expected whole plies: 10..30, ..20, 40..",
+                           1};
+        p.first_ply = r.lo < 0 ? 0 : int(r.lo);
+        p.last_ply = r.hi > 1e9 ? (1 << 30) : int(r.hi);
+    }
+    if (!p.empty()) {
+        filter::PositionWatch probe;
+        std::string option, value;
+        PositionIndices indices;
+        try {
+            indices = build_watch(p, probe, &option, &value);
+        } catch (const filter::CriterionError& e) {
+            throw BadValue{option, value, e.what(), e.column};
+        }
+        for (auto& list : indices.per_option) sel.add(position_criterion(std::move(list)));
+    }
+    if (!o.moves_prefix.empty()) {
+        std::vector<std::vector<chess::Move>> lines;
+        for (auto& line : each_value<filter::OpeningLine>("--moves-prefix", o.moves_prefix,
+                                                          filter::parse_opening_line)) {
+            if (line.moves.size() > 64)
+                throw BadValue{"--moves-prefix", o.moves_prefix[lines.size()], "at most 64 moves",
+                               1};
+            o.run.facts.prefix = std::max(o.run.facts.prefix, int(line.moves.size()));
+            lines.push_back(std::move(line.moves));
+        }
+        sel.add(moves_prefix_criterion(std::move(lines)));
+    }
+    o.run.facts.mark = o.mark;
+    o.run.facts.stop_early = !replay_facts;
 }
 
 /// Pairs of options that cannot go together.
@@ -255,6 +317,26 @@ int check_conflicts(const FilterCli& o) {
     if (o.sample < 0)
         if (int rc = ignored_option("filter", o.cmd, "--seed", "without --sample",
                                     "the seed chooses the sample"))
+            return rc;
+    if (o.run.positions.empty()) {
+        for (const char* option : {"--ply-range", "--in-variations", "--mark"})
+            if (int rc = ignored_option("filter", o.cmd, option, "without a position criterion",
+                                        "--position, --opening, --pattern, --material, --hash"))
+                return rc;
+    }
+    if (o.run.positions.patterns.empty() && o.run.positions.materials.empty())
+        if (int rc =
+                ignored_option("filter", o.cmd, "--either-colour",
+                               "without --pattern or --material", "it swaps the colours of those"))
+            return rc;
+    if (o.run.positions.materials.empty())
+        if (int rc = ignored_option("filter", o.cmd, "--material-exact", "without --material",
+                                    "it makes the material exact"))
+            return rc;
+    if (o.format != "pgn" || o.run.count)
+        if (int rc = ignored_option("filter", o.cmd, "--mark",
+                                    o.run.count ? "with --count" : "with --format " + o.format,
+                                    "only PGN output carries the mark"))
             return rc;
     if (int rc = level_ignored("filter", o.cmd, o.compression, o.run.output)) return rc;
     return ExitOk;
@@ -292,8 +374,7 @@ int run_filter_cli(FilterCli& o) {
 void add_filter(CLI::App& app, Runner& run) {
     auto o = std::make_shared<FilterCli>();
     auto* cmd = app.add_subcommand(
-        "filter", "Select games by number, tags, replay facts or positions; write them byte for "
-                  "byte (the others to --rejected), count or list them");
+        "filter", "Select games by number, tags, facts, positions; write them byte for byte");
     o->cmd = cmd;
     const auto list = [&](const std::string& name, Values& values, const std::string& help,
                           const std::string& type, const std::string& group) {
@@ -426,6 +507,59 @@ void add_filter(CLI::App& app, Runner& run) {
     cmd->add_flag("--has-variations", o->has_variations, "Games with a variation")->group(facts);
     cmd->add_flag("--has-clock", o->has_clock, "Games with a [%clk] command")->group(facts);
     cmd->add_flag("--has-eval", o->has_eval, "Games with an [%eval] command")->group(facts);
+    list("--date", o->date,
+         "The Date tag within a range: 1990..1999, 2024.03.., ..2000.06, 2024.03.05 (a date with "
+         "?? parts must lie within it whole); comma-separated",
+         "RANGE", tags);
+    list("--where", o->where,
+         "A boolean expression over the fields (white, elo_white, result, date, plies …) and "
+         "tags: 'elo_white >= 2600 and (result = \"1-0\" or plies < 40)'",
+         "EXPR", "Expression");
+
+    const std::string positions = "Positions (replayed)";
+    const auto many = [&](const std::string& name, std::vector<std::string>& values,
+                          const std::string& help, const std::string& type) {
+        cmd->add_option(name, values, help)
+            ->type_name(type)
+            ->expected(1)
+            ->allow_extra_args(false)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+            ->group(positions);
+    };
+    many("--position", o->run.positions.fens,
+         "The game reaches the position of FEN (FIDE repetition identity: counters ignored, en "
+         "passant only when possible), by any move order",
+         "FEN");
+    many("--opening", o->run.positions.openings,
+         "The game reaches the final position of the line \"e4 c5 Nf3 d6 d4\" by any move "
+         "order",
+         "MOVES");
+    list("--moves-prefix", o->moves_prefix,
+         "The main line begins with exactly these moves: \"e4 c5 Nf3\"", "MOVES", positions);
+    many("--pattern", o->run.positions.patterns,
+         "A board pattern in FEN shape: ? any square, ! empty, * any run, [NB] a class: "
+         "\"*k*/*/*/*/*/*/*/*\"",
+         "PATTERN");
+    many("--material", o->run.positions.materials,
+         "A material signature WHITE:BLACK reached, at least that (KRP:KR, KR2P:KR)", "SIG");
+    many("--hash", o->run.positions.hashes, "A position with this Polyglot key (hex)", "KEY");
+    cmd->add_flag("--in-variations", o->run.positions.in_variations,
+                  "Position criteria look in the variations too (else the main line)")
+        ->group(positions);
+    cmd->add_option("--ply-range", o->ply_range,
+                    "Position criteria look only at these plies (0 = the start): 10..30")
+        ->type_name("RANGE")
+        ->group(positions);
+    cmd->add_flag("--either-colour", o->run.positions.either_colour,
+                  "--pattern and --material also match with the colours swapped")
+        ->group(positions);
+    cmd->add_flag("--material-exact", o->run.positions.material_exact,
+                  "--material: exactly that material, not at least")
+        ->group(positions);
+    cmd->add_flag("--mark", o->mark,
+                  "Add a comment after the move whose position first matched a position "
+                  "criterion (the only output that is not byte for byte)")
+        ->group(positions);
     add_severity_options(cmd, o->severities);
     add_piece_letter_options(cmd, o->letters, false);
     add_jobs_option(cmd, o->jobs);

@@ -9,7 +9,7 @@ set -uo pipefail
 pgnkit=${1:?usage: stdin_terminal.sh PATH/TO/pgnkit}
 failed=0
 
-for cmd in fen stats merge validate convert; do
+for cmd in fen stats merge validate convert filter; do
     # script(1) (util-linux) runs the command on a pseudo-terminal; its output is the
     # terminal's (stderr included), its exit status the command's.
     out=$(timeout 10 script -qec "'$pgnkit' $cmd" /dev/null </dev/null)

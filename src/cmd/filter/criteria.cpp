@@ -4,7 +4,7 @@
 
 namespace pgnkit::app {
 
-void Selection::add(std::shared_ptr<const Criterion> c) {
+void Selection::add(CriterionPtr c) {
     most_ = std::max(most_, c->need());
     // Cheapest first, in the order given within one need (stable).
     const auto at = std::upper_bound(criteria_.begin(), criteria_.end(), c->need(),

@@ -42,14 +42,19 @@ class FilterProcessor final : public BatchProcessor {
   public:
     explicit FilterProcessor(const FilterRunOptions& o)
         : opts_(o), validator_(std::make_unique<GameValidator>(o.validate)),
-          visitor_(std::make_unique<FactsVisitor>(*validator_, o.selection.most() == Need::Replay,
-                                                  o.endings)),
-          read_tags_(o.selection.most() >= Need::Tags || o.format == FilterFormat::Ndjson) {}
+          read_tags_(o.selection.most() >= Need::Tags || o.format == FilterFormat::Ndjson) {
+        FactsWanted wanted = o.facts;
+        wanted.replay = o.selection.most() == Need::Replay;
+        if (!o.positions.empty()) build_watch(o.positions, watch_);
+        visitor_ = std::make_unique<FactsVisitor>(*validator_, wanted,
+                                                  o.positions.empty() ? nullptr : &watch_);
+    }
 
     void process(const Batch& batch, BatchOutput& out) override {
         GameView view;
         view.file = batch.file.get();
         view.scratch = &scratch_;
+        view.watch = &watch_;
         for (const BatchGame& g : batch.games) {
             const GameSpan span = batch.span(g);
             if (g.not_pgn) { // text between games: no game, in neither output
@@ -76,7 +81,7 @@ class FilterProcessor final : public BatchProcessor {
             const bool selected = (verdict == 1) != opts_.invert;
             if (selected) {
                 ++counts.selected;
-                if (!opts_.count) write_selected(batch, g, span, out);
+                if (!opts_.count) write_selected(batch, g, span, out, view.facts);
             } else if (!opts_.rejected.empty()) {
                 counts.as_kept += append_raw_game(out.rejects, out, false, batch, g, span);
             }
@@ -87,9 +92,13 @@ class FilterProcessor final : public BatchProcessor {
 
   private:
     void write_selected(const Batch& batch, const BatchGame& g, const GameSpan& span,
-                        BatchOutput& out) {
+                        BatchOutput& out, const GameFacts* facts) {
         switch (opts_.format) {
         case FilterFormat::Pgn:
+            if (facts != nullptr && facts->mark_at >= 0) {
+                marked(out.accepted, span, *facts);
+                return;
+            }
             counts.as_kept += append_raw_game(out.accepted, out, true, batch, g, span);
             return;
         case FilterFormat::Ids:
@@ -105,6 +114,25 @@ class FilterProcessor final : public BatchProcessor {
             out.out.append(line_);
             return;
         }
+    }
+
+    /// --mark: the game with a comment after the move whose position first matched (before
+    /// the first move when the start position did): the one output that is not byte for byte.
+    static void marked(std::string& to, const GameSpan& span, const GameFacts& facts) {
+        const auto at = static_cast<std::size_t>(facts.mark_at);
+        const std::string_view text = span.text;
+        to.append(text.substr(0, at));
+        const std::string comment =
+            fmt::format("{{pgnkit filter: matched at ply {}}}", facts.mark_ply);
+        if (facts.mark_ply == 0) {
+            to += comment;
+            to += ' ';
+        } else {
+            to += ' ';
+            to += comment;
+        }
+        to.append(text.substr(at));
+        to.append(raw_separator(text));
     }
 
     /// `{"file":…,"game":N,"offset":N,"tags":{"Event":…,…}}`: the first of repeated tag names
@@ -143,8 +171,9 @@ class FilterProcessor final : public BatchProcessor {
     const FilterRunOptions& opts_;
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
-    std::unique_ptr<FactsVisitor> visitor_;
     bool read_tags_;
+    filter::PositionWatch watch_;
+    std::unique_ptr<FactsVisitor> visitor_;
     GameTags tags_;
     std::string scratch_, line_, latin_;
 };

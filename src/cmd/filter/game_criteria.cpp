@@ -1,5 +1,7 @@
 #include "pgnkit/cmd/filter/game_criteria.hpp"
 
+#include "pgnkit/cmd/filter/comparison.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -190,6 +192,16 @@ CriterionPtr tag_test_criterion(std::vector<TagTest> tests) {
                         if (tag_test_holds(tests[i], *g.tags, regexes[i].get())) return true;
                     return false;
                 });
+}
+
+CriterionPtr date_criterion(std::vector<filter::DateRange> ranges) {
+    return make(Need::Tags, [ranges = std::move(ranges)](const GameView& g) {
+        const auto value = g.tags->get("Date");
+        const auto date = value ? filter::parse_pgn_date(*value) : std::nullopt;
+        return date && std::any_of(ranges.begin(), ranges.end(), [&](const filter::DateRange& r) {
+                   return filter::date_within(*date, r);
+               });
+    });
 }
 
 CriterionPtr has_tag_criterion(std::vector<std::string> names, bool present) {

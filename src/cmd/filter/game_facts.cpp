@@ -8,6 +8,9 @@ namespace pgnkit::app {
 
 void FactsVisitor::begin_game(const GameSpan& s) {
     facts_ = GameFacts{};
+    span_ = &s;
+    replay_ = wanted_.replay;
+    mark_next_ = false;
     depth_ = 0;
     have_last_ = false;
     keys_.clear();
@@ -18,8 +21,14 @@ bool FactsVisitor::end_tags() {
     if (!replay_) return false;
     const bool skip = v_.end_tags();
     if (const chess::Position* start = v_.current_position()) {
+        static const std::uint64_t standard_key = chess::Position::startpos().key();
+        facts_.standard_start = start->key() == standard_key;
         if (endings_) main_line_position(*start);
-        if (watcher_) (*watcher_)(*start, 0, 0);
+        if (watch_) {
+            watch_->begin_game(*start);
+            facts_.watched = true;
+            mark_next_ = wanted_.mark && any_matched();
+        }
     }
     return skip;
 }
@@ -32,13 +41,48 @@ void FactsVisitor::main_line_position(const chess::Position& p) {
     keys_.push_back(p.repetition_key());
 }
 
+bool FactsVisitor::any_matched() const {
+    for (int i = 0; i < watch_->size(); ++i)
+        if (watch_->first_match(i) >= 0) return true;
+    return false;
+}
+
+void FactsVisitor::note_mark(std::string_view text, const TokenPlace& l, int ply) {
+    if (facts_.mark_at >= 0 || !any_matched()) return;
+    // Text indices equal input offsets less the span's only in a span without elisions
+    // (a game with a part longer than the kept limits is written unmarked).
+    if (!span_->elisions.empty() || span_->truncated) return;
+    const std::uint64_t at = l.location().offset - span_->offset;
+    facts_.mark_at = static_cast<std::int64_t>(at + text.size());
+    facts_.mark_ply = ply;
+}
+
 void FactsVisitor::move(std::string_view t, const TokenPlace& l) {
     if (!replay_) return;
+    if (mark_next_) { // the start position matched: before the first move
+        mark_next_ = false;
+        if (span_->elisions.empty() && !span_->truncated) {
+            facts_.mark_at = static_cast<std::int64_t>(l.location().offset - span_->offset);
+            facts_.mark_ply = 0;
+        }
+    }
     v_.move(t, l);
     if (!v_.last_move_replayed()) return;
-    if (watcher_) (*watcher_)(v_.last_after(), v_.last_ply(), depth_);
+    const int ply = v_.last_ply();
+    if (watch_ && facts_.watched) {
+        watch_->see(v_.last_after(), ply, depth_);
+        if (wanted_.mark) note_mark(t, l, ply);
+    }
     if (depth_ != 0) return;
     const chess::Move m = v_.last_move();
+    if (facts_.first_move_count < wanted_.prefix)
+        facts_.first_moves[std::size_t(facts_.first_move_count++)] = m;
+    // Only the watch and the prefix need the rest: the replay stops when neither can change.
+    if (wanted_.stop_early && facts_.first_move_count >= wanted_.prefix &&
+        (!watch_ || !watch_->wants_after(ply))) {
+        stop_replay();
+        return;
+    }
     switch (m.kind()) {
     case chess::Move::Promotion:
         facts_.underpromotion |= m.promotion() != chess::PieceType::Queen;
@@ -62,7 +106,19 @@ void FactsVisitor::comment(std::string_view t, const SourceLocation& l) {
     if (replay_) v_.comment(t, l);
 }
 
+void FactsVisitor::stop_replay() {
+    replay_ = false;
+    stopped_ = true;
+}
+
 void FactsVisitor::end_game() {
+    if (stopped_) { // the validator's game ends unread: its verdict is not asked for
+        stopped_ = false;
+        v_.end_game();
+        facts_.plies = v_.info().plies;
+        facts_.replayed = v_.info().replayed;
+        return;
+    }
     if (!replay_) return;
     v_.end_game();
     const GameInfo& info = v_.info();

@@ -1,5 +1,8 @@
 #include "pgnkit/cmd/filter/option_values.hpp"
 
+#include "pgnkit/cmd/filter/criterion_error.hpp"
+#include "pgnkit/cmd/filter/pgn_date.hpp"
+
 #include <charconv>
 #include <fmt/format.h>
 
@@ -166,6 +169,18 @@ TagTest parse_tag_test(std::string_view text) {
         if (rest.substr(0, op.text.size()) == op.text) {
             t.relation = op.relation;
             t.value = std::string(rest.substr(op.text.size()));
+            const bool date_tag =
+                t.name.size() >= 4 && t.name.compare(t.name.size() - 4, 4, "Date") == 0;
+            if (date_tag && t.relation != TagRelation::Regex) {
+                try {
+                    const filter::DateSpan d = filter::parse_date_literal(t.value);
+                    t.is_date = true;
+                    t.date_first = d.first;
+                    t.date_last = d.last;
+                } catch (const filter::CriterionError&) {
+                    // Not a date: compared as text.
+                }
+            }
             return t;
         }
     throw OptionValueError(

@@ -14,6 +14,10 @@
 
 namespace pgnkit::app {
 
+namespace filter {
+class PositionWatch;
+}
+
 /// What a criterion needs to know of a game, cheapest first.
 enum class Need : std::uint8_t {
     Number, ///< where the game is (its file and numbers)
@@ -29,6 +33,9 @@ struct GameView {
     std::uint64_t in_file = 0;         ///< in its input (1-based)
     const GameTags* tags = nullptr;
     const GameFacts* facts = nullptr;
+    /// The worker's position tests, as far as the replay went (with `facts`; facts->watched
+    /// says whether the game was replayed from a start position).
+    const filter::PositionWatch* watch = nullptr;
     /// Per-worker scratch for folding names (no allocation per game).
     std::string* scratch = nullptr;
 };
@@ -39,15 +46,14 @@ class Criterion {
     virtual ~Criterion() = default;
     virtual Need need() const = 0;
     virtual bool matches(const GameView& game) const = 0;
-    /// Gives the worker's own copy of a criterion that keeps state per game (position
-    /// criteria); nullptr for one that can be shared by every worker (the usual case).
-    virtual std::unique_ptr<Criterion> clone() const { return nullptr; }
 };
+
+using CriterionPtr = std::shared_ptr<const Criterion>;
 
 /// Every criterion of a run and how they combine.
 class Selection {
   public:
-    void add(std::shared_ptr<const Criterion> c);
+    void add(CriterionPtr c);
     /// `--any`: a game matches when one criterion holds (else when all do).
     void set_any(bool any) { any_ = any; }
     bool empty() const { return criteria_.empty(); }
@@ -58,7 +64,7 @@ class Selection {
     int decide(const GameView& game, Need known) const;
 
   private:
-    std::vector<std::shared_ptr<const Criterion>> criteria_; ///< cheapest first
+    std::vector<CriterionPtr> criteria_; ///< cheapest first
     bool any_ = false;
     Need most_ = Need::Number;
 };

@@ -4,6 +4,8 @@
 
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/cmd/filter/criteria.hpp"
+#include "pgnkit/cmd/filter/game_facts.hpp"
+#include "pgnkit/cmd/filter/position_criteria.hpp"
 #include "pgnkit/io/output.hpp"
 
 #include <string>
@@ -30,8 +32,11 @@ struct FilterRunOptions {
     OutputOptions rejected_options;
     /// The replay's options (severities for --code and --valid-only, input piece letters).
     ValidateOptions validate;
-    /// A criterion asks how the main line ended (--ending): the replay keeps its positions.
-    bool endings = false;
+    /// What the replay collects (FactsWanted::replay is set by the run from the selection).
+    FactsWanted facts;
+    /// The position tests; each worker builds its PositionWatch from them (the selection's
+    /// position criteria read it by index).
+    PositionSpecs positions;
     int jobs = 1;
     bool progress = false;
     bool summary = false; ///< a summary line on stderr

@@ -7,6 +7,7 @@
 #include "pgnkit/cmd/filter/criteria.hpp"
 #include "pgnkit/cmd/filter/name_match.hpp"
 #include "pgnkit/cmd/filter/option_values.hpp"
+#include "pgnkit/cmd/filter/pgn_date.hpp"
 
 #include <memory>
 #include <regex>
@@ -16,8 +17,6 @@
 #include <vector>
 
 namespace pgnkit::app {
-
-using CriterionPtr = std::shared_ptr<const Criterion>;
 
 // ---- which games
 
@@ -55,10 +54,14 @@ CriterionPtr time_control_criterion(std::vector<std::string> values);
 CriterionPtr tag_test_criterion(std::vector<TagTest> tests);
 /// Whether `test` holds for a game with these tags. An absent tag makes every relation false
 /// but `!=`, which it makes true. `<`, `<=`, `>`, `>=` compare numbers as numbers when both
-/// sides are numbers, else the texts byte by byte (PGN dates `yyyy.mm.dd` so compare as dates);
+/// sides are numbers, else the texts byte by byte; a tag named `*Date` against a date compares
+/// dates, `??` parts included, by filter::compare_dates (true only when certain);
 /// `=` and `!=` compare the texts exactly; `~` searches `regex` (the test's value compiled as
 /// an ECMAScript regular expression).
 bool tag_test_holds(const TagTest& test, const GameTags& tags, const std::regex* regex);
+/// `--date`: the Date tag lies within one of the ranges (filter::date_within: every day the
+/// date may be, so "2024.??.??" is not within "2024.03..").
+CriterionPtr date_criterion(std::vector<filter::DateRange> ranges);
 /// `--has-tag` (present) or `--no-tag` (absent): one of `names` is so.
 CriterionPtr has_tag_criterion(std::vector<std::string> names, bool present);
 /// `--variant`: the Variant tag is one of `variants`, case, blanks and punctuation aside

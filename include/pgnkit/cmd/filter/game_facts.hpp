@@ -5,10 +5,12 @@
 
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/cmd/filter/option_values.hpp"
+#include "pgnkit/cmd/filter/position_tests.hpp"
+
+#include <array>
 
 #include <bitset>
 #include <cstdint>
-#include <functional>
 
 namespace pgnkit::app {
 
@@ -23,12 +25,31 @@ struct GameFacts {
     std::uint8_t white_castled = 0, black_castled = 0;
     bool comments = false, variations = false, clock = false, eval = false;
     std::bitset<code_count> codes; ///< the codes of the game's diagnostics (not Ignore)
+    /// The replay began from a start position and told the PositionWatch of it (else its
+    /// first matches are not this game's).
+    bool watched = false;
+    /// The replay began from the standard starting position (--moves-prefix needs it).
+    bool standard_start = false;
+    /// The first main-line moves (up to FactsVisitor's prefix length), for --moves-prefix.
+    std::array<chess::Move, 64> first_moves{};
+    int first_move_count = 0;
+    /// --mark: the index in the game's text where the comment goes (-1: none) and the ply
+    /// whose position matched first.
+    std::int64_t mark_at = -1;
+    int mark_ply = -1;
     bool has(Ending e) const { return (endings >> static_cast<int>(e)) & 1; }
 };
 
-/// Called after each move the replay played: the position after it, its ply in the game and
-/// its depth (0 = main line). For position criteria.
-using MoveWatcher = std::function<void(const chess::Position& after, int ply, int depth)>;
+/// What FactsVisitor collects beyond the facts every replay gives.
+struct FactsWanted {
+    bool replay = false;  ///< replay the moves (else only the tokens are looked at)
+    bool endings = false; ///< GameFacts::endings (a position copy per main-line move)
+    int prefix = 0;       ///< main-line moves kept in GameFacts::first_moves (at most 64)
+    bool mark = false;    ///< GameFacts::mark_at (--mark)
+    /// Only the watch (and the first `prefix` moves) need the replay: it stops once
+    /// neither can change any more (PositionWatch::wants_after), the tokens still read.
+    bool stop_early = false;
+};
 
 /// The visitor that collects GameFacts: with `replay`, a ReplayVisitor over the worker's
 /// GameValidator (validate's replay, without a listener: it reads each played move from the
@@ -36,12 +57,11 @@ using MoveWatcher = std::function<void(const chess::Position& after, int ply, in
 /// commands) and nothing is replayed.
 class FactsVisitor final : public ReplayVisitor {
   public:
-    /// `endings`: work out GameFacts::endings (costs a position copy per main-line move).
-    FactsVisitor(GameValidator& v, bool replay, bool endings)
-        : ReplayVisitor(v, false), replay_(replay), endings_(endings) {}
+    /// `watch`: told of every position the replay reaches (nullptr: none).
+    FactsVisitor(GameValidator& v, const FactsWanted& wanted, filter::PositionWatch* watch)
+        : ReplayVisitor(v, false), wanted_(wanted), replay_(wanted.replay),
+          endings_(wanted.endings), watch_(watch) {}
 
-    /// Called for every move played (nullptr: none); set before read().
-    void set_watcher(const MoveWatcher* w) { watcher_ = w; }
     const GameFacts& facts() const { return facts_; }
     /// Not called: the visitor does not listen (it reads each move from the validator).
     void on_move(const ReplayedMove&) override {}
@@ -77,8 +97,11 @@ class FactsVisitor final : public ReplayVisitor {
     }
 
   private:
+    FactsWanted wanted_;
     bool replay_, endings_;
-    const MoveWatcher* watcher_ = nullptr;
+    filter::PositionWatch* watch_;
+    const GameSpan* span_ = nullptr;
+    bool mark_next_ = false; ///< the start position matched: the mark goes before the first move
     GameFacts facts_;
     int depth_ = 0;
     chess::Position last_; ///< the main line's last position (endings_)
@@ -86,6 +109,12 @@ class FactsVisitor final : public ReplayVisitor {
     /// Repetition keys of the main line since its last irreversible move (endings_).
     std::vector<std::uint64_t> keys_;
     void main_line_position(const chess::Position& p);
+    /// --mark: after the watch saw a position, whether a test held first there.
+    void note_mark(std::string_view text, const TokenPlace& l, int ply);
+    bool any_matched() const;
+    /// The rest of the game is only tokenized (FactsWanted::stop_early).
+    void stop_replay();
+    bool stopped_ = false;
 };
 
 } // namespace pgnkit::app

@@ -65,7 +65,12 @@ enum class TagRelation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual
 struct TagTest {
     std::string name, value;
     TagRelation relation = TagRelation::Equal;
+    /// A tag whose name ends in "Date" compared with a date (`Date>=2024.03`): the days the
+    /// value may be (filter::parse_date_literal), compared as filter::compare_dates does.
+    bool is_date = false;
+    std::uint32_t date_first = 0, date_last = 0;
 };
+/// A value of a tag named `*Date` that is a date (but for `~`) is compared as a date.
 TagTest parse_tag_test(std::string_view text);
 /// A tag name (`--has-tag`, `--no-tag`): letters, digits and `_`, 1 to 255 bytes.
 std::string parse_tag_name(std::string_view text);
