@@ -28,7 +28,25 @@ class MaterialTest final : public PositionTest {
         return fits(pos, white_, black_) || (either_colour_ && fits(pos, black_, white_));
     }
 
+    /// A side's pawns and its men in all can only fall (a promotion turns a pawn into another
+    /// man): fewer than the signature asks, and no later position fits it.
+    bool may_follow(const chess::Position& pos) const override {
+        return may_fit(pos, white_, black_) || (either_colour_ && may_fit(pos, black_, white_));
+    }
+
   private:
+    static bool may_fit(const chess::Position& pos, const Counts& white, const Counts& black) {
+        for (Color c : {Color::White, Color::Black}) {
+            const Counts& need = c == Color::White ? white : black;
+            int men = 1; // the king
+            for (int n : need) men += n;
+            if (chess::popcount(pos.pieces(c, PieceType::Pawn)) < need[0] ||
+                chess::popcount(pos.pieces(c)) < men)
+                return false;
+        }
+        return true;
+    }
+
     bool fits(const chess::Position& pos, const Counts& white, const Counts& black) const {
         for (int t = 0; t < 5; ++t) {
             const int w = chess::popcount(pos.pieces(Color::White, PieceType(t)));

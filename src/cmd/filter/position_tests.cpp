@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -21,12 +22,55 @@ chess::Square effective_ep(const chess::Position& pos) {
                                                                     : chess::NoSquare;
 }
 
+/// Pawns of colour c on its ranks 2..r (r = 1..6 from c's side), for each r: a pawn only
+/// moves forward, so each count can only fall as a game goes on.
+std::array<int, 7> pawns_behind(const chess::Position& pos, chess::Color c) {
+    std::array<int, 7> out{};
+    const chess::Bitboard pawns = pos.pieces(c, chess::PieceType::Pawn);
+    int sum = 0;
+    for (int r = 1; r <= 6; ++r) {
+        sum += chess::popcount(pawns & chess::rank_bb(c == chess::Color::White ? r : 7 - r));
+        out[std::size_t(r)] = sum;
+    }
+    return out;
+}
+
 /// Same position by FIDE repetition identity. The 64-bit repetition key is compared first;
 /// the board is compared only then, so that a key collision never makes a false match.
 class SamePositionTest final : public PositionTest {
   public:
     explicit SamePositionTest(const chess::Position& target)
-        : target_(target), key_(target.repetition_key()), ep_(effective_ep(target)) {}
+        : target_(target), key_(target.repetition_key()), ep_(effective_ep(target)) {
+        using chess::Color;
+        for (Color c : {Color::White, Color::Black}) {
+            const int i = chess::idx(c);
+            men_[i] = chess::popcount(target.pieces(c));
+            behind_[i] = pawns_behind(target, c);
+        }
+        home_pawns_ = (target.pieces(Color::White, chess::PieceType::Pawn) & chess::rank_bb(1)) |
+                      (target.pieces(Color::Black, chess::PieceType::Pawn) & chess::rank_bb(6));
+    }
+
+    /// Necessary conditions, each about something a move can only take away: the number of
+    /// men of a side (a capture removes one, a promotion keeps the count), the pawns on their
+    /// starting squares (no pawn can come back to one), the pawns on each side's ranks up to
+    /// r, and the castling rights.
+    bool may_follow(const chess::Position& pos) const override {
+        using chess::Color;
+        const chess::Bitboard home =
+            (pos.pieces(Color::White, chess::PieceType::Pawn) & chess::rank_bb(1)) |
+            (pos.pieces(Color::Black, chess::PieceType::Pawn) & chess::rank_bb(6));
+        if ((home_pawns_ & ~home) || (target_.castling_rights() & ~pos.castling_rights()))
+            return false;
+        for (Color c : {Color::White, Color::Black}) {
+            const int i = chess::idx(c);
+            if (chess::popcount(pos.pieces(c)) < men_[i]) return false;
+            const auto behind = pawns_behind(pos, c);
+            for (std::size_t r = 1; r <= 6; ++r)
+                if (behind[r] < behind_[i][r]) return false;
+        }
+        return true;
+    }
 
     bool matches(const chess::Position& pos) const override {
         if (pos.repetition_key() != key_) return false;
@@ -40,6 +84,9 @@ class SamePositionTest final : public PositionTest {
     chess::Position target_;
     std::uint64_t key_;
     chess::Square ep_;
+    int men_[2];
+    std::array<int, 7> behind_[2];
+    chess::Bitboard home_pawns_;
 };
 
 class PolyglotKeyTest final : public PositionTest {
@@ -116,7 +163,10 @@ int PositionWatch::add(std::unique_ptr<PositionTest> test, bool in_variations, i
 }
 
 void PositionWatch::begin_game(const chess::Position& start) {
-    for (Entry& e : entries_) e.ply = e.depth = -1;
+    for (Entry& e : entries_) {
+        e.ply = e.depth = -1;
+        e.unreachable = false;
+    }
     pending_ = int(entries_.size());
     see(start, 0, 0);
 }
@@ -124,8 +174,16 @@ void PositionWatch::begin_game(const chess::Position& start) {
 void PositionWatch::see(const chess::Position& after, int ply, int depth) {
     if (pending_ == 0) return;
     for (Entry& e : entries_) {
-        if (e.ply >= 0 || (depth > 0 && !e.in_variations) || ply < e.first_ply || ply > e.last_ply)
-            continue;
+        if (e.ply >= 0 || (depth > 0 && !e.in_variations) || ply > e.last_ply) continue;
+        if (depth == 0) {
+            if (e.unreachable) continue;
+            // Asked only while the test is pending: from here on it cannot hold in this line.
+            if (!e.test->may_follow(after)) {
+                e.unreachable = true;
+                continue;
+            }
+        }
+        if (ply < e.first_ply) continue;
         if (e.test->matches(after)) {
             e.ply = ply;
             e.depth = depth;
@@ -136,7 +194,7 @@ void PositionWatch::see(const chess::Position& after, int ply, int depth) {
 
 bool PositionWatch::wants_after(int ply) const {
     for (const Entry& e : entries_)
-        if (e.ply < 0 && (e.in_variations || e.last_ply > ply)) return true;
+        if (e.ply < 0 && (e.in_variations || (!e.unreachable && e.last_ply > ply))) return true;
     return false;
 }
 

@@ -25,6 +25,11 @@ class PositionTest {
   public:
     virtual ~PositionTest() = default;
     virtual bool matches(const chess::Position& pos) const = 0;
+    /// Whether a position that follows `pos` in the same line (after more moves) may still
+    /// match: false only when no sequence of legal moves can lead to a match (a pawn left a
+    /// square it can never return to, a piece was captured, a castling right was lost …).
+    /// PositionWatch uses it to let the replay stop. The default: always may.
+    virtual bool may_follow(const chess::Position& /*pos*/) const { return true; }
 };
 
 /// The same position as `fen` by FIDE repetition identity (FIDE Laws 9.2.3: the same pieces on
@@ -101,8 +106,11 @@ class PositionWatch {
     int first_match_depth(int index) const { return entries_[std::size_t(index)].depth; }
     /// Every test has held (the replay may stop when only position criteria remain).
     bool all_matched() const { return pending_ == 0; }
-    /// Whether some main-line position after ply `ply` may still change a first_match(): false
-    /// once each test has held or watches neither a later main-line ply nor variations.
+    /// Whether some main-line position after ply `ply` (the last one seen) may still change a
+    /// first_match(): false once each test has held, or watches no variations and either no
+    /// later ply or can no longer hold in this line (PositionTest::may_follow). A replay whose
+    /// other criteria are decided may then stop: `--position` of an opening position costs
+    /// a few plies per game, not the whole game.
     bool wants_after(int ply) const;
 
   private:
@@ -111,6 +119,7 @@ class PositionWatch {
         bool in_variations;
         int first_ply, last_ply;
         int ply = -1, depth = -1;
+        bool unreachable = false; ///< may_follow() said no on the main line
     };
     std::vector<Entry> entries_;
     int pending_ = 0;

@@ -42,8 +42,14 @@ TEST_CASE("filter names: a query matches at the start of a word", "[filter]") {
 }
 
 TEST_CASE("filter names: a Latin-1 value is read as Windows-1252", "[filter]") {
-    CHECK(matches("hubner", "H\xFC" "bner, Robert", NameMatch::Folded, false));
-    CHECK(matches("Hübner", "H\xFC" "bner", NameMatch::Exact, false));
+    CHECK(matches("hubner",
+                  "H\xFC"
+                  "bner, Robert",
+                  NameMatch::Folded, false));
+    CHECK(matches("Hübner",
+                  "H\xFC"
+                  "bner",
+                  NameMatch::Exact, false));
 }
 
 TEST_CASE("filter names: exact and regular expressions", "[filter]") {

@@ -369,3 +369,74 @@ TEST_CASE("watch: all_matched and wants_after let the replay stop", "[filter][wa
     variations.begin_game(game[0]);
     CHECK(variations.wants_after(5)); // a variation further on may still reach it
 }
+
+TEST_CASE("may follow: what a move cannot undo", "[filter][position]") {
+    const auto sicilian = position_test_of(parse_opening_line("e4 c5").final_position);
+    const Position start = Position::startpos();
+    CHECK(sicilian->may_follow(start));
+    CHECK(sicilian->may_follow(positions_of("Nf3").back())); // 1.Nf3 c5 2.e4 transposes
+    CHECK(sicilian->may_follow(positions_of("e4 c5").back()));
+    CHECK_FALSE(sicilian->may_follow(positions_of("d4").back()));    // a home pawn left
+    CHECK_FALSE(sicilian->may_follow(positions_of("e4 e5").back())); // black's e-pawn left
+    // 1.e3 and 2.e4 reach e4 too: not ruled out.
+    CHECK(sicilian->may_follow(positions_of("e3").back()));
+    const auto after_e3_e4 = position_test_of(positions_of("e3 c5 e4").back());
+    CHECK(after_e3_e4->may_follow(positions_of("e3").back()));
+    // A piece captured: the men of a side never come back.
+    const auto najdorf_ish = position_test_of(parse_opening_line("e4 c5 Nf3 d6").final_position);
+    CHECK_FALSE(najdorf_ish->may_follow(positions_of("e4 d5 exd5").back()));
+    // Lost castling rights never come back.
+    const auto castle_rights = position_test_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CHECK_FALSE(castle_rights->may_follow(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1")));
+    CHECK(castle_rights->may_follow(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")));
+    // A pawn further up the board never comes back to a lower rank.
+    const auto pawn_e4 = position_test_from_fen("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
+    CHECK(pawn_e4->may_follow(from_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1")));
+    CHECK_FALSE(pawn_e4->may_follow(from_fen("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1")));
+
+    // Material: pawns and the count of men only fall.
+    const auto krp_kr = material_test("KRP:KR", true, false);
+    CHECK(krp_kr->may_follow(start));
+    CHECK_FALSE(krp_kr->may_follow(from_fen("8/8/4k3/8/2R5/8/4K3/r7 w - - 0 1")));
+    CHECK_FALSE(material_test("KRP:KR", false, true)
+                    ->may_follow(from_fen("8/8/4k3/8/2R5/8/4K3/r7 w - - 0 1")));
+    CHECK(material_test("KQ:K", false, false)
+              ->may_follow(from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")));
+    CHECK(pattern_test("*/*/*/*/*/*/*/*", false)->may_follow(start)); // the default
+}
+
+TEST_CASE("watch: a test that can no longer hold lets the replay stop", "[filter][watch]") {
+    const std::vector<Position> game = positions_of("d4 d5 c4 e6 Nc3 Nf6");
+    PositionWatch watch;
+    const int sicilian =
+        watch.add(position_test_of(parse_opening_line("e4 c5").final_position), false);
+    watch.begin_game(game[0]);
+    CHECK(watch.wants_after(0));
+    watch.see(game[1], 1, 0);
+    CHECK_FALSE(watch.wants_after(1)); // 1.d4: the d-pawn never returns to d2
+    for (std::size_t ply = 2; ply < game.size(); ++ply) watch.see(game[ply], int(ply), 0);
+    CHECK(watch.first_match(sicilian) == -1);
+
+    // Only the main line: a variation may still reach it.
+    PositionWatch with_variations;
+    with_variations.add(position_test_of(parse_opening_line("e4 c5").final_position), true);
+    with_variations.begin_game(game[0]);
+    with_variations.see(game[1], 1, 0);
+    CHECK(with_variations.wants_after(1));
+    const std::vector<Position> side = positions_of("e4 c5");
+    with_variations.see(side[1], 1, 1);
+    with_variations.see(side[2], 2, 1);
+    CHECK(with_variations.first_match(0) == 2);
+
+    // A transposition that stays reachable until it arrives.
+    PositionWatch transposed;
+    transposed.add(position_test_of(parse_opening_line("e4 c5 Nf3").final_position), false);
+    const std::vector<Position> other = positions_of("Nf3 c5 e4");
+    transposed.begin_game(other[0]);
+    transposed.see(other[1], 1, 0);
+    CHECK(transposed.wants_after(1));
+    transposed.see(other[2], 2, 0);
+    CHECK(transposed.wants_after(2));
+    transposed.see(other[3], 3, 0);
+    CHECK(transposed.first_match(0) == 3);
+}
