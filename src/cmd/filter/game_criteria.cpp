@@ -157,13 +157,21 @@ CriterionPtr time_control_criterion(std::vector<std::string> values) {
 bool tag_test_holds(const TagTest& test, const GameTags& tags, const std::regex* regex) {
     const auto value = tags.get(test.name);
     if (!value) return test.relation == TagRelation::NotEqual;
-    switch (test.relation) {
-    case TagRelation::Equal: return *value == test.value;
-    case TagRelation::NotEqual: return *value != test.value;
-    case TagRelation::Regex:
+    if (test.relation == TagRelation::Regex)
         return regex != nullptr && std::regex_search(value->begin(), value->end(), *regex);
-    default: break;
+    if (test.is_date) {
+        const auto date = filter::parse_pgn_date(*value);
+        if (!date) return false; // no date known: no comparison holds (!= neither)
+        static constexpr filter::Comparison as[] = {
+            filter::Comparison::Equal,   filter::Comparison::NotEqual,
+            filter::Comparison::Less,    filter::Comparison::LessEqual,
+            filter::Comparison::Greater, filter::Comparison::GreaterEqual,
+            filter::Comparison::Matches};
+        return filter::compare_dates(*date, as[static_cast<int>(test.relation)],
+                                     {test.date_first, test.date_last});
     }
+    if (test.relation == TagRelation::Equal) return *value == test.value;
+    if (test.relation == TagRelation::NotEqual) return *value != test.value;
     int order;
     const auto a = number_of(*value), b = number_of(test.value);
     if (a && b)
