@@ -15,7 +15,7 @@ if(PGNKIT_PYTHON3)
                    ${PGNKIT_REAL}/pgnmentor-players/Anand.pgn.zst)
   set_tests_properties(cli.filter-counts PROPERTIES LABELS cli TIMEOUT 300)
 endif()
-add_test(NAME cli.filter-pgn-extract
+add_test(NAME cli.filter-vs-pgn-extract
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/filter_pgn_extract.sh
                  --quick $<TARGET_FILE:pgnkit>)
-set_tests_properties(cli.filter-pgn-extract PROPERTIES LABELS cli TIMEOUT 600)
+set_tests_properties(cli.filter-vs-pgn-extract PROPERTIES LABELS cli TIMEOUT 600)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `pgnkit filter` selections against pgn-extract's own, game by game (CTest
-# differential.filter-pgn-extract on every real file; cli.filter-pgn-extract, --quick, on a few).
+# differential.filter-vs-pgn-extract on every real file; cli.filter-vs-pgn-extract, --quick, on
+# a few).
 #
 #   tests/differential/filter_pgn_extract.sh [--quick] [PGNKIT]
 #
