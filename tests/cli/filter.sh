@@ -40,7 +40,9 @@ edge=()
 while IFS= read -r f; do edge+=("$f"); done < <(find "$root/tests/data/pgn/edge" -type f -name '*.pgn' | sort)
 criteria=("--player a" "--elo 2000.. --result 1-0,0-1" "--eco B20..B99 --any --plies 60.."
           "--ending checkmate,repetition --has-comments" "--invalid-only" "--sample 0.3 --seed 7"
-          "--games 2,5-9 --tag Result!=1-0" "--has-variations --castling opposite,none")
+          "--games 2,5-9 --tag Result!=1-0" "--has-variations --castling opposite,none"
+          "--opening e4 --any --material KRP:KR --in-variations" "--moves-prefix d4 --date 1990.."
+          "--where not(elo_avg>=2400)" "--where elo_avg>=2400 --pattern *k*/*/*/*/*/*/*/* --either-colour")
 checked=0
 for group in real edge; do
     declare -n files=$group
