@@ -32,6 +32,16 @@
 #                               >= 100 MB files as validate (same environment): the cost of the
 #                               tables on top of the replay (the bar: stats <= 1.3x validate).
 #
+#   scripts/bench.sh filter     pgnkit filter --jobs 1 on the same two >= 100 MB files as validate:
+#                               a tags-only filter (--player) vs pgn-extract -Tp with the same
+#                               name and vs pgnkit validate --jobs 1; a position filter
+#                               (--position after 1.e4 c5) vs pgn-extract -x of that line;
+#                               split --by Event and split --games 1000 when the build has split.
+#                               The issue's bars (tags-only >= 10x pgn-extract -T and >= 3x
+#                               validate; position >= 10x pgn-extract -x; split >= the tags-only
+#                               filter) are printed PASS or FAIL. Environment as validate, and
+#                               BENCH_PLAYER (default Carlsen).
+#
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
 
@@ -44,7 +54,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,35p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,45p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -443,12 +453,89 @@ bench_stats() {
     echo "the median of the rounds' own ratios (each round runs both, side by side)"
 }
 
+# --- filter -----------------------------------------------------------------------------------
+
+# bar LABEL RATIO MIN: a line saying whether RATIO reaches MIN.
+bar() {
+    local verdict=PASS
+    (($(echo "$2 < $3" | bc -l))) && verdict=FAIL
+    printf '  bar: %-48s %6.2fx (at least %sx)  %s\n' "$1" "$2" "$3" "$verdict"
+}
+
+bench_filter() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
+    local dir=${BENCH_DIR:-/tmp/pgnkit-bench} player=${BENCH_PLAYER:-Carlsen}
+    make_validate_inputs "$dir"
+    # The position after 1.e4 c5, as a FEN for pgnkit and as a line for pgn-extract -x.
+    local fen="rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    printf 'e4 c5\n' >"$dir/sicilian.var"
+    local have_split=0
+    "$PGNKIT" split --help >/dev/null 2>&1 && have_split=1
+
+    echo "pgnkit filter --jobs 1 vs pgn-extract and pgnkit validate --jobs 1 (selected games to /dev/null);"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns"
+    echo "pgnkit:      $PGNKIT"
+    echo "pgn-extract: $pgn_extract ($("$pgn_extract" --version 2>&1 | head -n 1))"
+    echo "tags-only:   pgnkit filter --player $player   vs  pgn-extract -s -Tp$player"
+    echo "position:    pgnkit filter --position '$fen'   vs  pgn-extract -s -x FILE('e4 c5')"
+    echo
+    local file
+    for file in $(bench_files "$dir"); do
+        local bytes tag_n pe_n pos_n
+        bytes=$(stat -c %s "$file")
+        tag_n=$("$PGNKIT" filter --jobs 2 --count --player "$player" "$file" || true)
+        pos_n=$("$PGNKIT" filter --jobs 2 --count --position "$fen" "$file" || true)
+        # (pgn-extract cannot write to /dev/stdout: a file, counted)
+        "$pgn_extract" -s -x"$dir/sicilian.var" -o "$dir/pgn-extract-x.pgn" "$file" 2>/dev/null || true
+        pe_n=$(grep -c '^\[Event ' "$dir/pgn-extract-x.pgn" || true)
+        rm -f "$dir/pgn-extract-x.pgn"
+        printf '%s: %.1f MB; %s games with %s, %s reach the position (pgn-extract -x: %s)\n' \
+            "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)" "$tag_n" "$player" "$pos_n" "$pe_n"
+        printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
+        run_tag() { "$PGNKIT" filter --jobs 1 --no-progress --player "$player" -o /dev/null "$file"; }
+        run_pet() { "$pgn_extract" -s -Tp"$player" -o /dev/null "$file"; }
+        run_val() { "$PGNKIT" validate --jobs 1 -q --no-progress "$file"; }
+        run_pos() { "$PGNKIT" filter --jobs 1 --no-progress --position "$fen" -o /dev/null "$file"; }
+        run_pex() { "$pgn_extract" -s -x"$dir/sicilian.var" -o /dev/null "$file"; }
+        run_sev() { rm -rf "$dir/split"; "$PGNKIT" split --jobs 1 --by Event -o "$dir/split" "$file"; }
+        run_sgm() { rm -rf "$dir/split"; "$PGNKIT" split --jobs 1 --games 1000 -o "$dir/split" "$file"; }
+        local -a keys=(tag pet val pos pex)
+        ((have_split)) && keys+=(sev sgm)
+        rounds "$runs" "${keys[@]}"
+        rm -rf "$dir/split"
+        table_row "pgnkit filter --player -j1" "${secs[tag]}" "$bytes"
+        table_row "pgn-extract -Tp" "${secs[pet]}" "$bytes"
+        table_row "pgnkit validate --jobs 1" "${secs[val]}" "$bytes"
+        table_row "pgnkit filter --position -j1" "${secs[pos]}" "$bytes"
+        table_row "pgn-extract -x" "${secs[pex]}" "$bytes"
+        if ((have_split)); then
+            table_row "pgnkit split --by Event -j1" "${secs[sev]}" "$bytes"
+            table_row "pgnkit split --games 1000 -j1" "${secs[sgm]}" "$bytes"
+        else
+            echo "  (split: not in this build, rows skipped)"
+        fi
+        bar "tags-only vs pgn-extract -Tp (CPU)" "$(ratio "${secs[pet]}" "${secs[tag]}" cpu)" 10
+        bar "tags-only vs validate --jobs 1 (CPU)" "$(ratio "${secs[val]}" "${secs[tag]}" cpu)" 3
+        bar "position vs pgn-extract -x (CPU)" "$(ratio "${secs[pex]}" "${secs[pos]}" cpu)" 10
+        if ((have_split)); then
+            bar "split --by Event vs tags-only filter (CPU)" "$(ratio "${secs[tag]}" "${secs[sev]}" cpu)" 1
+            bar "split --games 1000 vs tags-only filter (CPU)" "$(ratio "${secs[tag]}" "${secs[sgm]}" cpu)" 1
+        fi
+        printf '  medians of the rounds'"'"' own ratios: tags-only/pgn-extract %.2f, tags-only/validate %.2f, position/pgn-extract %.2f\n\n' \
+            "$(paired pet tag)" "$(paired val tag)" "$(paired pex pos)"
+    done
+    echo "ratio = speed of pgnkit filter / speed of the other (above 1: pgnkit filter is faster)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
 convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
 fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
+filter) bench_filter ;;     # pgnkit filter vs pgn-extract -T / -x and validate
 -h | --help | help | "") usage ;;
 *)
     usage >&2

@@ -20,3 +20,9 @@ set_tests_properties(differential.chessops-mutate PROPERTIES LABELS differential
 # All three install chessops into the same folder.
 set_tests_properties(differential.chessops differential.chessops-random
                      differential.chessops-mutate PROPERTIES RESOURCE_LOCK npm)
+# pgnkit filter's selections against pgn-extract's, game by game, on every real file; the
+# differences are pinned in filter-pgn-extract.tsv and explained in FILTER-vs-pgn-extract.md.
+add_test(NAME differential.filter-vs-pgn-extract
+         COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/filter_pgn_extract.sh
+                 $<TARGET_FILE:pgnkit>)
+set_tests_properties(differential.filter-vs-pgn-extract PROPERTIES LABELS differential TIMEOUT 3600)
