@@ -154,6 +154,9 @@ void add_split(CLI::App& app, Runner& run) {
         cmd->add_flag("--summary", o->summary,
                       "Print the summary (games, files) on stderr (default: when stderr is a "
                       "terminal)");
+    cmd->add_flag("--list", o->run.list,
+                  "Print each file written and its number of games on stdout (NAME, a tab, "
+                  "GAMES), in the order the files began");
     cmd->add_flag("--no-summary", o->no_summary, "Never print the summary")->excludes(summary);
     add_jobs_option(cmd, o->jobs);
     add_progress_options(cmd, o->progress);

@@ -53,6 +53,7 @@ class OutputSet {
 
     const std::string& error() const { return error_; }
     std::size_t files() const { return files_.size(); }
+    const std::string& name(std::size_t file) const { return files_[file].name; }
     /// Bytes written to file `file` (before compression).
     std::uint64_t bytes(std::size_t file) const { return files_[file].bytes; }
     std::size_t open_now() const { return open_; }

@@ -365,6 +365,14 @@ int run_split(const SplitRunOptions& opts) {
                    "{}: warning: {} game{} written without the parts longer than the kept limits "
                    "(see oversized): a compressed input or a pipe cannot be read again for them\n",
                    message_prefix(), as_kept, as_kept == 1 ? "" : "s");
+    if (opts.list) {
+        std::string text;
+        for (std::size_t k = 0; k < files.files(); ++k) {
+            append_display(text, files.name(k), true);
+            text += fmt::format("\t{}\n", sink.games()[k]);
+        }
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    }
     if (opts.summary) {
         std::string line = fmt::format("{}: {} game{} into {} file{} in '{}'", message_prefix(),
                                        games, games == 1 ? "" : "s", files.files(),

@@ -41,6 +41,8 @@ struct SplitRunOptions {
     bool force = false;        ///< replace files of the same names
     int jobs = 1;
     bool summary = false; ///< print the summary line on stderr
+    /// --list: print each file written on stdout, `NAME<tab>GAMES`, in the order they began
+    bool list = false;
     bool progress = false;
 };
 
