@@ -110,8 +110,8 @@ int run_split_cli(SplitCli& o) {
 void add_split(CLI::App& app, Runner& run) {
     auto o = std::make_shared<SplitCli>();
     auto* cmd = app.add_subcommand(
-        "split", "Write every game, byte for byte, into files of a folder: N games per file, or "
-                 "a file per tag value, ECO, year or month");
+        "split", "Write every game, byte for byte, into files: N games per file, or a file per "
+                 "tag value, ECO, year or month");
     o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
                     "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - for stdin), read as one "

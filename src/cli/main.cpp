@@ -44,8 +44,8 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_board(app, run);
     pgnkit::cli::add_convert(app, run);
     pgnkit::cli::add_stats(app, run);
-    pgnkit::cli::add_split(app, run);
     pgnkit::cli::add_merge(app, run);
+    pgnkit::cli::add_split(app, run);
     pgnkit::cli::add_completions(app, run);
 
     if (argc <= 1) { // no command: the overview, as a usage error (exit 2)

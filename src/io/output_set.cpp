@@ -5,6 +5,7 @@
 #include <zstd.h>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -76,6 +77,11 @@ void remove_pending_output_set_on_signal() {
 
 OutputSet::OutputSet(std::string folder, const OutputSetOptions& options)
     : folder_(std::move(folder)), options_(options) {
+    // Within the open-file limit, with room for the inputs, archives and the pipeline's own.
+    struct rlimit limit;
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        options_.max_open + 32 > limit.rlim_cur)
+        options_.max_open = limit.rlim_cur > 33 ? std::size_t(limit.rlim_cur - 32) : 1;
     if (options_.max_open == 0) options_.max_open = 1;
     while (folder_.size() > 1 && folder_.back() == '/') folder_.pop_back();
     created_folder_ = make_folders(folder_);
