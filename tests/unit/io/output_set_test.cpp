@@ -102,7 +102,7 @@ TEST_CASE("output set: zstd files reopened are frames that decode to the text", 
     CHECK(text.substr(0, at) == want);
 }
 
-TEST_CASE("output set: nothing in the folder without commit(); existing files refused",
+TEST_CASE("output set: nothing in the folder without commit(), existing files refused",
           "[output_set]") {
     TempFolder dir;
     {
