@@ -112,16 +112,17 @@ for f in plain/*; do
 done
 ((bad == 0)) && [[ -n $(ls z) ]] && pass "zstd-reopened-valid" || fail "zstd-reopened-valid" "$bad files differ or are not valid zstd"
 
-# 100,000 events, each game's event another than the one before (every write evicts a file):
+# 100,000 events, each game's event another than the one before (every new file evicts one):
 # 16 files open at most, under an open-file limit of 64.
-awk 'BEGIN { for (i = 0; i < 200000; i++) printf "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 *\n\n", i % 100000 }' >events.pgn
+# (The first 1,000 events get a second game at the end: their files are opened again.)
+awk 'BEGIN { for (i = 0; i < 101000; i++) printf "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 *\n\n", i % 100000 }' >events.pgn
 rm -rf many
 if ! (ulimit -n 64 && "$pgnkit" split events.pgn --by Event --max-open 16 -o many -j2 --list >list 2>err); then
     fail "100000-events" "failed: $(head -c 300 err)"
-elif [[ $(find many -type f | wc -l) != 100000 ]] || awk -F'\t' '$2 != 2 { bad = 1 } END { exit !bad }' list; then
-    fail "100000-events" "$(find many -type f | wc -l) files (want 100000 with 2 games each)"
-elif ! cmp -s many/E99999.pgn <(printf '[Event "E99999"]\n[Result "*"]\n\n1. e4 *\n\n[Event "E99999"]\n[Result "*"]\n\n1. e4 *\n\n'); then
-    fail "100000-events" "E99999.pgn is not its two games"
+elif [[ $(find many -type f | wc -l) != 100000 ]] || awk -F'\t' '$2 != (NR <= 1000 ? 2 : 1) { bad = 1 } END { exit !bad }' list; then
+    fail "100000-events" "$(find many -type f | wc -l) files (want 100000, with 2 games for the first 1000)"
+elif ! cmp -s many/E999.pgn <(printf '[Event "E999"]\n[Result "*"]\n\n1. e4 *\n\n[Event "E999"]\n[Result "*"]\n\n1. e4 *\n\n'); then
+    fail "100000-events" "E999.pgn is not its two games"
 else
     pass "100000-events"
 fi
