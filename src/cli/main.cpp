@@ -2,8 +2,9 @@
 
 #include "common.hpp"
 
-#include "pgnkit/run/messages.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/io/output_set.hpp"
+#include "pgnkit/run/messages.hpp"
 
 #include <fmt/format.h>
 
@@ -17,6 +18,7 @@ namespace {
 // SIGINT/SIGTERM: remove the temporary output files (no partial -o file is left), exit 130.
 extern "C" void on_interrupt(int) {
     pgnkit::app::remove_pending_outputs_on_signal();
+    pgnkit::app::remove_pending_output_set_on_signal();
     ::_exit(130);
 }
 } // namespace
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_stats(app, run);
     pgnkit::cli::add_filter(app, run);
     pgnkit::cli::add_merge(app, run);
+    pgnkit::cli::add_split(app, run);
     pgnkit::cli::add_completions(app, run);
 
     if (argc <= 1) { // no command: the overview, as a usage error (exit 2)

@@ -493,6 +493,8 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 output.splices.clear();
                 output.err.clear();
                 output.keys.clear();
+                output.routed.clear();
+                output.routes.clear();
                 output.html.clear();
                 output.encoding.clear();
                 output.games = output.bytes = output.invalid = 0;

@@ -24,6 +24,12 @@ std::string_view raw_separator(std::string_view game_text) {
 
 std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,
                                std::string& error) {
+    return write_game_bytes([&out](std::string_view bytes) { return out.write(bytes); }, splice,
+                            kept, error);
+}
+
+std::uint64_t write_game_bytes(const WriteBytes& write, const Splice& splice, std::string_view kept,
+                               std::string& error) {
     const int fd = ::open(splice.file->c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         error = std::strerror(errno);
@@ -51,27 +57,34 @@ std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::strin
             ok = false;
         } else {
             const std::string_view piece(buffer.data(), std::size_t(got));
-            if (!out.write(piece)) break; // (the caller's next write says so)
+            if (!write(piece)) break; // (the caller's next write says so)
             tail.append(piece.substr(piece.size() - std::min<std::size_t>(piece.size(), 4)));
             if (tail.size() > 4) tail.erase(0, tail.size() - 4);
             copied += std::uint64_t(got);
         }
     }
     ::close(fd);
-    if (ok) out.write(raw_separator(tail));
+    if (ok) write(raw_separator(tail));
     return copied;
 }
 
 bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
                      bool accepted) {
+    return write_raw_games([&out](std::string_view bytes) { return out.write(bytes); }, text, 0,
+                           splices, accepted);
+}
+
+bool write_raw_games(const WriteBytes& write, std::string_view text, std::size_t base,
+                     std::span<const Splice> splices, bool accepted) {
     bool ok = true;
     std::size_t written_up_to = 0; // of `text`
     for (const Splice& splice : splices) {
         if (splice.accepted != accepted) continue;
-        ok &= out.write(text.substr(written_up_to, splice.at - written_up_to));
-        const std::string_view kept = text.substr(splice.at, splice.size);
+        const std::size_t at = splice.at - base;
+        ok &= write(text.substr(written_up_to, at - written_up_to));
+        const std::string_view kept = text.substr(at, splice.size);
         std::string error;
-        const std::uint64_t wrote = write_game_bytes(out, splice, kept, error);
+        const std::uint64_t wrote = write_game_bytes(write, splice, kept, error);
         if (!error.empty()) {
             std::fflush(stdout);
             fmt::print(stderr, "{}: warning: {}: game {} could not be read again ({}); {}\n",
@@ -79,11 +92,11 @@ bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<S
                        wrote != 0 ? "its copy in the output breaks off"
                                   : "its copy in the output lacks the parts longer than the kept "
                                     "limits");
-            if (wrote == 0) ok &= out.write(kept);
+            if (wrote == 0) ok &= write(kept);
         }
-        written_up_to = splice.at + splice.size;
+        written_up_to = at + splice.size;
     }
-    return out.write(text.substr(written_up_to)) && ok;
+    return write(text.substr(written_up_to)) && ok;
 }
 
 } // namespace pgnkit::app

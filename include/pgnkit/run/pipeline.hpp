@@ -102,6 +102,13 @@ struct FileNote {
 /// Latin-1 (Windows-1252), then `more` (e.g. " and transcoded to UTF-8").
 std::string latin1_games_message(std::uint64_t games, std::string_view more = {});
 
+/// A game written to BatchOutput::out that the sink routes to one of several outputs (split):
+/// its bytes end at `end` in `out`, its route (what the command says decides its output)
+/// at `route_end` in BatchOutput::routes; each begins where the one before ends.
+struct RoutedGame {
+    std::size_t end = 0, route_end = 0;
+};
+
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
@@ -113,6 +120,8 @@ struct BatchOutput {
     std::vector<std::string> warnings; ///< copied from the batch
     std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
     std::vector<std::uint64_t> keys; ///< per output line, when the command dedups (fen --unique)
+    std::vector<RoutedGame> routed;  ///< per game, when the command routes games (split)
+    std::string routes;              ///< the routed games' routes, one after another
     /// Per invalid game, when validate writes --html (HtmlBlock).
     std::vector<HtmlBlock> html;
     std::uint64_t games = 0;

@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,11 +41,21 @@ std::string_view raw_separator(std::string_view game_text);
 /// (then 0).
 std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,
                                std::string& error);
+/// Writes bytes somewhere (one of split's outputs); false when a write failed.
+using WriteBytes = std::function<bool(std::string_view)>;
+/// write_game_bytes() through `write`.
+std::uint64_t write_game_bytes(const WriteBytes& write, const Splice& splice, std::string_view kept,
+                               std::string& error);
 /// Writes `text`, a buffer of a BatchOutput, to `out`: each of `splices` that is in it (its
 /// `accepted` flag is `accepted`) as the input holds the game (write_game_bytes()); when that
 /// fails, as kept, and a warning on stderr says so. False if a write failed (error(), or a
 /// closed pipe).
 bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
                      bool accepted);
+/// write_raw_games() through `write`, for `text` = the bytes [base, base + text.size()) of a
+/// buffer of a BatchOutput (the splices' `at` count from the buffer's start); `splices` are
+/// those in that range, in order.
+bool write_raw_games(const WriteBytes& write, std::string_view text, std::size_t base,
+                     std::span<const Splice> splices, bool accepted);
 
 } // namespace pgnkit::app
