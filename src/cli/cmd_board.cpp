@@ -76,8 +76,8 @@ int run_xiangqi_board(const BoardOptions& o, std::string fen) {
         return rc;
     std::optional<app::SvgArrow> arrow;
     if (!o.arrow.empty() && !(arrow = parse_xiangqi_arrow(o.arrow)))
-        return usage_error("board", "--arrow '{}': expected two xiangqi points in ICCS, e.g. h2e2",
-                           o.arrow);
+        return usage_error("board", "--arrow: expected two xiangqi points in ICCS, e.g. h2e2 (see "
+                                    "pgnkit board --help)");
     if (fen.empty()) fen = xiangqi::StartFen;
     auto parsed = xiangqi::parse_fen(fen);
     if (!parsed) {
@@ -118,7 +118,8 @@ int run_board(const BoardOptions& o) {
     for (const std::string& f : o.fen_fields) fen += (fen.empty() ? "" : " ") + f;
     if (o.variant == "xiangqi") return run_xiangqi_board(o, fen);
     if (!o.arrow.empty() && !parse_arrow(o.arrow))
-        return usage_error("board", "--arrow '{}': expected two squares, e.g. e2e4", o.arrow);
+        return usage_error("board", // as the CLI11 check words it for other texts
+                           "--arrow: expected two squares, e.g. e2e4 (see pgnkit board --help)");
     if (fen.empty()) fen = chess::StartFen;
 
     chess::FenParseOptions fo;
