@@ -142,10 +142,13 @@ MoveList legal_moves_from(const Position& pos, Square from) {
 }
 
 bool has_legal_move(const Position& pos) {
-    // Counting is as fast as stopping early at this size; the list stays unbuilt.
+    // Piece by piece, stopping after the first piece that has a move.
     Generator g(pos);
     bool any = false;
-    g.generate(pos.pieces(pos.side_to_move()), [&](Move) { any = true; });
+    auto emit = [&](Move) { any = true; };
+    const PointSet& own = pos.pieces(pos.side_to_move());
+    for (int s = 0; s < Points && !any; ++s)
+        if (own.test(Square(s))) g.piece_moves(Square(s), emit);
     return any;
 }
 
