@@ -18,8 +18,9 @@ build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libz
 # Archive tests (tests/cli/inputs.sh) make their bzip2, xz, zip, 7z and tar inputs with bzip2,
 # xz and bsdtar (libarchive-tools).
 # filter's independent counts (tests/cli/filter_counts.py) run on python3.
+# The xiangqi perft differential test (tests/differential/xiangqi_perft.sh): fairy-stockfish.
 test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium bzip2 xz-utils
-           libarchive-tools zsh fish python3)
+           libarchive-tools zsh fish python3 fairy-stockfish)
 
 want=("${build_deps[@]}")
 case ${1:-} in

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The folders keep their layer order (docs/ARCHITECTURE.md "Modules"): a source or header of a
 # folder includes pgnkit headers only from its own folder or from folders before it in
-#   io < diagnostics < pgn < chess < check < format < run < cmd < cli
+#   io < diagnostics < pgn < chess | xiangqi < check < format < run < cmd < cli
+# (chess and xiangqi, the two games' cores, share a level and never include each other);
 # (include/pgnkit/result.hpp, at the top of include/pgnkit/, is below them all); one command's
 # folder (src/cmd/NAME, include/pgnkit/cmd/NAME) includes nothing of another command's; and
 # the headers include each other without a cycle. Only src/cli/ includes CLI11.
@@ -11,11 +12,13 @@ set -uo pipefail
 
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cd "$root" || exit 2
-layers=(io diagnostics pgn chess check format run cmd cli)
+layers=(io diagnostics pgn "chess xiangqi" check format run cmd cli)
 rank_of() {
-    local i
+    local i name
     for i in "${!layers[@]}"; do
-        [[ ${layers[$i]} == "$1" ]] && { echo "$i"; return; }
+        for name in ${layers[$i]}; do
+            [[ $name == "$1" ]] && { echo "$i"; return; }
+        done
     done
     echo -1
 }
@@ -60,6 +63,8 @@ while IFS= read -r file; do
         to_rank=$(rank_of "${to%%/*}")
         if ((to_rank > from_rank)); then
             bad "$file includes $included: '$from' is below '$to' in the layer order (${layers[*]})"
+        elif ((to_rank == from_rank)) && [[ ${from%%/*} != "${to%%/*}" ]]; then
+            bad "$file includes $included: '${from%%/*}' and '${to%%/*}' share a level (${layers[$from_rank]}) and never include each other"
         elif [[ $from == cmd/* && $to == cmd/* && $from != "$to" ]]; then
             bad "$file includes $included: one command's folder ($from) includes another's ($to); move what both need to format/ or run/"
         fi

@@ -2,6 +2,8 @@
 
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/movegen.hpp"
+#include "pgnkit/xiangqi/fen.hpp"
+#include "pgnkit/xiangqi/movegen.hpp"
 
 #include <fmt/format.h>
 
@@ -38,9 +40,37 @@ std::uint64_t to_u64(const std::string& s, int line) {
     }
 }
 
+/// run_perft_suite() of a xiangqi case.
+void run_xiangqi_case(const PerftCase& c, std::uint64_t max_nodes,
+                      const std::function<void(const std::string&)>& on_failure,
+                      PerftSuiteResult& r) {
+    auto parsed = xiangqi::parse_fen(c.fen);
+    if (!parsed) {
+        ++r.failed;
+        on_failure(fmt::format("{}: bad FEN '{}': {}", c.id, c.fen, parsed.error().to_string()));
+        return;
+    }
+    bool first = true;
+    for (auto [depth, nodes] : c.expected) {
+        if (!first && max_nodes && nodes > max_nodes) {
+            ++r.skipped;
+            continue;
+        }
+        first = false;
+        const std::uint64_t got = xiangqi::perft(parsed->position, depth);
+        if (got == nodes) {
+            ++r.passed;
+        } else {
+            ++r.failed;
+            on_failure(fmt::format("{}: {} depth {}: expected {}, got {}", c.id, c.fen, depth,
+                                   nodes, got));
+        }
+    }
+}
+
 } // namespace
 
-std::vector<PerftCase> read_perft_suite(std::istream& in) {
+std::vector<PerftCase> read_perft_suite(std::istream& in, bool xiangqi) {
     std::vector<PerftCase> cases;
     std::string raw;
     int line = 0;
@@ -69,7 +99,9 @@ std::vector<PerftCase> read_perft_suite(std::istream& in) {
             PerftCase c;
             c.id = fmt::format("line {}", line);
             c.line = line;
-            c.fen = cols[0] == "startpos" ? std::string(chess::StartFen) : cols[0];
+            c.fen = cols[0] != "startpos" ? cols[0]
+                    : xiangqi             ? std::string(xiangqi::StartFen)
+                                          : std::string(chess::StartFen);
             c.expected.push_back({int(to_u64(cols[1], line)), to_u64(cols[2], line)});
             if (tsv_chess960_col >= 0 && std::size_t(tsv_chess960_col) < cols.size())
                 c.chess960 = cols[std::size_t(tsv_chess960_col)] == "true";
@@ -80,7 +112,7 @@ std::vector<PerftCase> read_perft_suite(std::istream& in) {
         std::string key = s.substr(0, word_end);
         std::string rest = word_end == std::string::npos ? "" : trim(s.substr(word_end));
         if (key == "id") {
-            cases.push_back(PerftCase{rest, "", false, {}, line});
+            cases.push_back(PerftCase{rest, "", false, false, {}, line});
             block = long(cases.size()) - 1;
         } else if (key == "epd" && block >= 0) {
             cases[std::size_t(block)].fen = rest;
@@ -119,7 +151,8 @@ std::vector<PerftCase> read_perft_suite(std::istream& in) {
     // not fit standard chess and fit Chess960 is marked so. Only here, in test data: a game's
     // FEN needs its Variant tag.
     for (PerftCase& c : cases) {
-        if (c.chess960) continue;
+        c.xiangqi = xiangqi || xiangqi::has_xiangqi_shape(c.fen);
+        if (c.chess960 || c.xiangqi) continue;
         auto standard = chess::parse_fen(c.fen);
         if (standard || standard.error().field != "castling") continue;
         chess::FenParseOptions o;
@@ -133,6 +166,10 @@ PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, std::uint6
                                  const std::function<void(const std::string&)>& on_failure) {
     PerftSuiteResult r;
     for (const auto& c : cases) {
+        if (c.xiangqi) {
+            run_xiangqi_case(c, max_nodes, on_failure, r);
+            continue;
+        }
         chess::FenParseOptions opts;
         opts.chess960 = c.chess960;
         auto parsed = chess::parse_fen(c.fen, opts);

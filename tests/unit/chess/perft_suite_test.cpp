@@ -31,9 +31,17 @@ constexpr std::uint64_t SingleDepthMaxNodes = 5'000'000;
 
 // Every suite file under tests/data/perft; a new file must be added here (checked below).
 const std::vector<std::string> suites = {
-    "ethereal/fischer.epd",      "ethereal/standard.epd",   "fairy-stockfish/chess-perft.tsv",
-    "python-chess/tricky.perft", "scalachess/tricky.perft", "shakmaty/chess960.perft",
-    "shakmaty/random.perft",     "shakmaty/tricky.perft",   "stockfish/stockfish-perft.tsv",
+    "ethereal/fischer.epd",
+    "ethereal/standard.epd",
+    "fairy-stockfish/chess-perft.tsv",
+    "python-chess/tricky.perft",
+    "scalachess/tricky.perft",
+    "shakmaty/chess960.perft",
+    "shakmaty/random.perft",
+    "shakmaty/tricky.perft",
+    "stockfish/stockfish-perft.tsv",
+    "xiangqi/fairy-stockfish-xiangqi.tsv",
+    "xiangqi/wukong-xiangqi.epd",
 };
 
 std::vector<PerftCase> read(const std::string& rel) {
@@ -114,6 +122,26 @@ TEST_CASE("perft suite: stockfish/stockfish-perft.tsv", "[perft][suite]") {
     CHECK(std::count_if(cases.begin(), cases.end(), [](const PerftCase& c) { return c.chess960; }) >
           0);
     run_suite("stockfish/stockfish-perft.tsv", SingleDepthMaxNodes);
+}
+
+TEST_CASE("perft suite: xiangqi/fairy-stockfish-xiangqi.tsv (xiangqi FENs)", "[perft][suite]") {
+    auto cases = read("xiangqi/fairy-stockfish-xiangqi.tsv");
+    REQUIRE(cases.size() == 3);
+    for (const PerftCase& c : cases) CHECK(c.xiangqi);
+    run_suite("xiangqi/fairy-stockfish-xiangqi.tsv", SingleDepthMaxNodes);
+}
+TEST_CASE("perft suite: xiangqi/wukong-xiangqi.epd (xiangqi FENs)", "[perft][suite]") {
+    run_suite("xiangqi/wukong-xiangqi.epd");
+}
+TEST_CASE("perft suite reader: startpos is the xiangqi start when told the game",
+          "[perft][suite]") {
+    std::istringstream tsv("fen\tdepth\tnodes\nstartpos\t2\t1920\n");
+    auto c = pgnkit::app::read_perft_suite(tsv, true);
+    REQUIRE(c.size() == 1);
+    CHECK(c[0].xiangqi);
+    CHECK(c[0].fen == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    auto r = pgnkit::app::run_perft_suite(c, 0, [](const std::string&) {});
+    CHECK(r.passed == 1);
 }
 
 TEST_CASE("perft suite reader: the three shapes", "[perft][suite]") {

@@ -13,14 +13,17 @@ struct PerftCase {
     std::string id;  ///< "line N" or the file's id
     std::string fen; ///< FEN (4 or 6 fields)
     bool chess960 = false;
+    bool xiangqi = false; ///< a xiangqi FEN (its shape: 10 ranks of 9 points), run by xiangqi rules
     std::vector<std::pair<int, std::uint64_t>> expected; ///< (depth, nodes)
     int line = 0;
 };
 
 /// Reads a suite in any of the shapes of the corpus: `FEN ;D1 20 ;D2 400 …` (EPD style),
 /// `id/epd/perft depth nodes` blocks (shakmaty .perft), or TSV `fen<TAB>depth<TAB>nodes[…]`.
-/// `#` lines are comments. Throws std::runtime_error on a line it cannot read.
-std::vector<PerftCase> read_perft_suite(std::istream& in);
+/// `#` lines are comments. A FEN of xiangqi's shape is a xiangqi case; `xiangqi` makes every
+/// case one (and `startpos` the xiangqi start position). Throws std::runtime_error on a line
+/// it cannot read.
+std::vector<PerftCase> read_perft_suite(std::istream& in, bool xiangqi = false);
 
 struct PerftSuiteResult {
     int passed = 0, failed = 0, skipped = 0;
