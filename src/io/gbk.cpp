@@ -178,25 +178,28 @@ class GbkSource final : public ByteSource {
 } // namespace
 
 bool looks_like_gbk(std::string_view head, bool cut) {
-    std::size_t chars = 0, high = 0;
-    bool any = false;
+    // chars: GBK characters; high: those with both bytes from 0x80 on; utf8_pairs: those of
+    // them that are UTF-8 two-byte sequences too (C2-DF, 80-BF), as UTF-8 text read as
+    // Latin-1 and written again ("MÃ¼ller") is.
+    std::size_t chars = 0, high = 0, utf8_pairs = 0;
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(head[i]); };
+    const auto verdict = [&] { return chars >= 2 && 2 * high >= chars && 2 * utf8_pairs < high; };
     for (std::size_t i = 0; i < head.size();) {
         const unsigned c = byte(i);
         if (c < 0x80) {
             ++i;
             continue;
         }
-        any = true;
         if (c == 0x80 || c == 0xFF) return false;
-        if (i + 1 == head.size()) return cut && chars >= 2 && 2 * high >= chars;
+        if (i + 1 == head.size()) return cut && verdict();
         const unsigned t = byte(i + 1);
         if ((t >= 0x40 && t <= 0x7E) || (t >= 0x80 && t <= 0xFE)) {
             ++chars;
             if (t >= 0x80) ++high;
+            if (c >= 0xC2 && c <= 0xDF && t <= 0xBF && t >= 0x80) ++utf8_pairs;
             i += 2;
         } else if (t >= 0x30 && t <= 0x39) { // GB18030's four bytes
-            if (i + 4 > head.size()) return cut && chars >= 2 && 2 * high >= chars;
+            if (i + 4 > head.size()) return cut && verdict();
             if (byte(i + 2) < 0x81 || byte(i + 2) == 0xFF || byte(i + 3) < 0x30 ||
                 byte(i + 3) > 0x39)
                 return false;
@@ -206,7 +209,7 @@ bool looks_like_gbk(std::string_view head, bool cut) {
             return false;
         }
     }
-    return any && chars >= 2 && 2 * high >= chars && !is_utf8(head, cut);
+    return verdict() && !is_utf8(head, cut);
 }
 
 std::string gbk_to_utf8(std::string_view s) {

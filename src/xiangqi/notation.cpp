@@ -41,7 +41,17 @@ Result<Move, MoveTextError> parse_in(const Position& pos, std::string_view text,
     case Notation::WinboardSan: return parse_winboard_san(pos, text);
     case Notation::Wxf: {
         const auto d = read_wxf(text);
-        if (!d) return Err(MoveTextError{MoveTextFault::Syntax, {}, "not a WXF move"});
+        if (!d) {
+            // `Q2.5`: a WXF move but for its letter.
+            const std::string s = fold_fullwidth(text);
+            if (s.size() == 4 && ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) &&
+                read_wxf(std::string("C") + s.substr(1)))
+                return Err(MoveTextError{
+                    MoveTextFault::UnknownPiece,
+                    {},
+                    fmt::format("'{}' is no WXF piece letter (K A E H R C P)", s[0])});
+            return Err(MoveTextError{MoveTextFault::Syntax, {}, "not a WXF move"});
+        }
         return resolve_descriptive(pos, *d);
     }
     case Notation::Chinese: {

@@ -26,8 +26,10 @@ inline constexpr std::size_t gbk_probe_size = std::size_t{64} << 10;
 /// Whether `head`, the first bytes of a text (`cut`: the text goes on after them, so its last
 /// character may be cut), is GBK text: not valid UTF-8, every byte from 0x80 on in a GBK
 /// character (lead 81-FE, then 40-7E or 80-FE; or GB18030's four bytes lead, 30-39, 81-FE,
-/// 30-39), at least two characters, and at least half of them with both bytes from 0x80 on
-/// (every GB2312 character: the hanzi, full-width digits and letters).
+/// 30-39), at least two characters, at least half of them with both bytes from 0x80 on
+/// (every GB2312 character: the hanzi, full-width digits and letters), and fewer than half of
+/// those UTF-8 two-byte sequences (C2-DF, 80-BF: UTF-8 read as Latin-1 and saved again,
+/// `MÃ¼ller`, is made of them).
 bool looks_like_gbk(std::string_view head, bool cut);
 
 /// `s` read as GB18030 (a superset of GBK and GB2312), as UTF-8; a byte that begins no

@@ -56,13 +56,20 @@ TEST_CASE("gbk: xiangqi move text and names are GBK, Latin-1 and UTF-8 are not")
         "1. \xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5 \xC2\xED\xA3\xB8\xBD\xF8\xA3\xB7";
     CHECK(looks_like_gbk(moves, false));
     CHECK(gbk_to_utf8(moves) == "1. 炮二平五 马８进７");
-    // Traditional characters of GBK's extension (車 DC 87, 馬 F1 52) among GB2312 ones.
-    CHECK(looks_like_gbk("\xDC\x87\xD2\xBB\xC6\xBD\xB6\xFE \xF1\x52\xB0\xCB", false));
-    CHECK(gbk_to_utf8("\xDC\x87\xD2\xBB\xC6\xBD\xB6\xFE \xF1\x52") == "車一平二 馬");
+    // Traditional characters of GBK's extension (俥 82 65, 傌 82 D8, 進 DF 4D) among GB2312 ones.
+    const std::string traditional = "\x82"
+                                    "e\xD2\xBB\xC6\xBD\xB6\xFE \x82\xD8\xB0\xCB\xDFM\xC6\xDF "
+                                    "\xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5";
+    CHECK(looks_like_gbk(traditional, false));
+    CHECK(gbk_to_utf8(traditional) == "俥一平二 傌八進七 炮二平五");
     // Latin-1 names: each accented letter between ASCII ones, or at a word's end.
     CHECK_FALSE(looks_like_gbk("[White \"M\xFCller\"]\n[Black \"\xC5str\xF6m\"]", false));
     CHECK_FALSE(looks_like_gbk("[White \"Jos\xE9\"]", false));
     CHECK_FALSE(looks_like_gbk("\x93quoted\x94", false));
+    // UTF-8 read as Latin-1 and saved again (`MÃ¼ller`), beside a Latin-1 letter.
+    CHECK_FALSE(looks_like_gbk("[White \"M\xC3\xBCller\"]\n[Black \"Jos\xE9 "
+                               "\xC3\xA9\xC3\xA8\"]",
+                               false));
     // One character is not enough to tell.
     CHECK_FALSE(looks_like_gbk("[Site \"\xB1\xB1\"]", false));
     // UTF-8 Chinese and plain ASCII.

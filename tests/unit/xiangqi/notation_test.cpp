@@ -268,7 +268,8 @@ TEST_CASE("xiangqi notation: refusals say why") {
         REQUIRE_FALSE(r.ok());
         return r.error().fault;
     };
-    CHECK(fault(start, "Q2.5", Notation::Wxf) == MoveTextFault::Syntax);
+    CHECK(fault(start, "Q2.5", Notation::Wxf) == MoveTextFault::UnknownPiece);
+    CHECK(fault(start, "C2.0", Notation::Wxf) == MoveTextFault::Syntax);
     CHECK(fault(start, "Qh2", Notation::WinboardSan) == MoveTextFault::UnknownPiece);
     CHECK(fault(start, "龍二平五", Notation::Chinese) == MoveTextFault::UnknownPiece);
     CHECK(fault(start, "C5.4", Notation::Wxf) == MoveTextFault::NoSuchPiece);
