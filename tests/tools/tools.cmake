@@ -21,3 +21,18 @@ add_test(NAME differential.pgn-extract
 set_tests_properties(differential.pgn-extract PROPERTIES
   LABELS differential
   TIMEOUT 900)
+
+add_executable(xiangqi_divide ${CMAKE_CURRENT_LIST_DIR}/xiangqi_divide.cpp)
+target_link_libraries(xiangqi_divide PRIVATE pgnkit_lib)
+
+# The xiangqi core against Fairy-Stockfish (scripts/differential-xiangqi.sh): perft divide of
+# the corpus FENs, random playouts and every position of the ICCS games. A few seconds' worth
+# of each runs in the default run.
+add_test(NAME differential.xiangqi
+         COMMAND ${CMAKE_SOURCE_DIR}/scripts/differential-xiangqi.sh
+                 $<TARGET_FILE:xiangqi_divide>)
+set_tests_properties(differential.xiangqi PROPERTIES LABELS differential TIMEOUT 3600)
+add_test(NAME xiangqi.fairy-stockfish-quick
+         COMMAND ${CMAKE_SOURCE_DIR}/scripts/differential-xiangqi.sh --quick
+                 $<TARGET_FILE:xiangqi_divide>)
+set_tests_properties(xiangqi.fairy-stockfish-quick PROPERTIES LABELS cli TIMEOUT 300)
