@@ -38,7 +38,8 @@ struct GameReplayer::Visitor : VisitorBase {
     Notation notation = Notation::Iccs; ///< the game's: that of its first move read
 
     void begin_game(const GameSpan&) {
-        game.start = Position::startpos();
+        static const Position startpos = Position::startpos(); // (made from its FEN)
+        game.start = startpos;
         game.fen_error.clear();
         game.moves.clear();
         game.unplayed.clear();

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 namespace pgnkit::xiangqi {
 
 namespace {
@@ -21,6 +23,12 @@ std::string_view without_check_sign(std::string_view t) {
 
 Result<Move, MoveTextError> parse_coordinate_move(const Position& pos, std::string_view text,
                                                   Coordinates style) {
+    // The usual legal move by the cheap test; parse_coordinates() explains a refusal (its
+    // check_move() is the replay's slowest part when asked of every move).
+    if (const auto c = read_coordinates(without_check_sign(text), style)) {
+        const Move m(c->from, c->to);
+        if (c->from != c->to && pos.is_legal(m)) return m;
+    }
     auto r = parse_coordinates(pos, without_check_sign(text), style);
     if (r) return *r;
     const CoordinateError& e = r.error();
@@ -32,6 +40,31 @@ Result<Move, MoveTextError> parse_coordinate_move(const Position& pos, std::stri
     else if (e.verdict.fault == MoveFault::NotYourPiece)
         fault = MoveTextFault::WrongSide;
     return Err(MoveTextError{fault, e.verdict, e.message});
+}
+
+Result<Move, MoveTextError> wrong_side(std::string_view text, Color to_move);
+
+/// A Chinese move; one written as the other side's (`马８进７` when Red is to move) is theirs,
+/// even where it would read as a move of the side to move too.
+Result<Move, MoveTextError> parse_chinese(const Position& pos, std::string_view text) {
+    ChineseSyntax why{};
+    std::optional<Color> side;
+    const auto d = read_chinese(text, &why, &side);
+    if (!d)
+        return Err(MoveTextError{why == ChineseSyntax::UnknownPiece ? MoveTextFault::UnknownPiece
+                                                                    : MoveTextFault::Syntax,
+                                 {},
+                                 why == ChineseSyntax::UnknownPiece
+                                     ? "no xiangqi piece is written so"
+                                     : "not a Chinese move"});
+    const Color us = pos.side_to_move();
+    if (side == ~us) {
+        Position other = pos;
+        other.set_side_to_move(~us);
+        other.finish();
+        if (resolve_descriptive(other, *d)) return wrong_side(text, us);
+    }
+    return resolve_descriptive(pos, *d);
 }
 
 Result<Move, MoveTextError> parse_in(const Position& pos, std::string_view text, Notation n) {
@@ -54,18 +87,7 @@ Result<Move, MoveTextError> parse_in(const Position& pos, std::string_view text,
         }
         return resolve_descriptive(pos, *d);
     }
-    case Notation::Chinese: {
-        ChineseSyntax why{};
-        const auto d = read_chinese(text, &why);
-        if (!d)
-            return Err(
-                MoveTextError{why == ChineseSyntax::UnknownPiece ? MoveTextFault::UnknownPiece
-                                                                 : MoveTextFault::Syntax,
-                              {},
-                              why == ChineseSyntax::UnknownPiece ? "no xiangqi piece is written so"
-                                                                 : "not a Chinese move"});
-        return resolve_descriptive(pos, *d);
-    }
+    case Notation::Chinese: return parse_chinese(pos, text);
     }
     return Err(MoveTextError{MoveTextFault::Syntax, {}, "unknown notation"});
 }
@@ -92,15 +114,6 @@ std::string_view notation_name(Notation n) {
 }
 
 Result<Move, MoveTextError> parse_move(const Position& pos, std::string_view text, Notation n) {
-    // A Chinese move written as the other side's (`马８进７` when Red is to move) is theirs, even
-    // where it would read as a move of the side to move too.
-    const Color us = pos.side_to_move();
-    if (n == Notation::Chinese && chinese_side(text) == ~us) {
-        Position other = pos;
-        other.set_side_to_move(~us);
-        other.finish();
-        if (parse_in(other, text, n)) return wrong_side(text, us);
-    }
     auto r = parse_in(pos, text, n);
     if (r || r.error().fault == MoveTextFault::Syntax ||
         r.error().fault == MoveTextFault::UnknownPiece ||
@@ -110,13 +123,7 @@ Result<Move, MoveTextError> parse_move(const Position& pos, std::string_view tex
     Position other = pos;
     other.set_side_to_move(~pos.side_to_move());
     other.finish();
-    if (parse_in(other, text, n)) {
-        const bool red = pos.side_to_move() == Color::Red;
-        return Err(MoveTextError{MoveTextFault::WrongSide,
-                                 {},
-                                 fmt::format("{} is a move of {}, but {} is to move", text,
-                                             red ? "Black" : "Red", red ? "Red" : "Black")});
-    }
+    if (parse_in(other, text, n)) return wrong_side(text, pos.side_to_move());
     return r;
 }
 

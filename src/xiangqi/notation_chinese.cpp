@@ -99,9 +99,41 @@ void append_utf8(std::string& s, char32_t c) {
     }
 }
 
+/// The side characters c[0, n) are written for (chinese_side()).
+std::optional<Color> side_of(const std::uint32_t* c, std::size_t n) {
+    bool red = false, black = false;
+    for (std::size_t k = 0; k < n; ++k) {
+        switch (c[k]) {
+        case U'帥':
+        case U'帅':
+        case U'仕':
+        case U'相':
+        case U'兵':
+        case U'傌':
+        case U'俥': red = true; break;
+        case U'將':
+        case U'将':
+        case U'士':
+        case U'象':
+        case U'卒':
+        case U'砲':
+        case U'包': black = true; break;
+        default:
+            if (c[k] >= 0xFF11 && c[k] <= 0xFF19)
+                black = true;
+            else if (c[k] >= 0x80 && chinese_direction(c[k]) == 0 && chinese_place(c[k]) == 0 &&
+                     chinese_number(c[k]) != 0)
+                red = true;
+        }
+    }
+    if (red == black) return std::nullopt;
+    return red ? Color::Red : Color::Black;
+}
+
 } // namespace
 
-std::optional<DescriptiveMove> read_chinese(std::string_view text, ChineseSyntax* why) {
+std::optional<DescriptiveMove> read_chinese(std::string_view text, ChineseSyntax* why,
+                                            std::optional<Color>* side) {
     if (why) *why = ChineseSyntax::NotAMove;
     std::array<std::uint32_t, 4> c{};
     std::size_t n = 0;
@@ -143,42 +175,21 @@ std::optional<DescriptiveMove> read_chinese(std::string_view text, ChineseSyntax
         return std::nullopt;
     }
     if (why) *why = ChineseSyntax::Move;
+    if (side) *side = side_of(c.data(), n);
     return d;
 }
 
 std::optional<Color> chinese_side(std::string_view text) {
-    bool red = false, black = false;
-    for (std::size_t i = 0; i < text.size();) {
+    std::array<std::uint32_t, 8> c{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < text.size() && n < c.size();) {
         std::size_t len = 0;
-        const std::uint32_t c = next_char(text, i, len);
-        if (c == 0) break;
+        const std::uint32_t cp = next_char(text, i, len);
+        if (cp == 0) break;
+        c[n++] = cp;
         i += len;
-        switch (c) {
-        case U'帥':
-        case U'帅':
-        case U'仕':
-        case U'相':
-        case U'兵':
-        case U'傌':
-        case U'俥': red = true; break;
-        case U'將':
-        case U'将':
-        case U'士':
-        case U'象':
-        case U'卒':
-        case U'砲':
-        case U'包': black = true; break;
-        default:
-            if (c >= 0xFF11 && c <= 0xFF19)
-                black = true;
-            else if (c < 0x80 || chinese_direction(c) != 0 || chinese_place(c) != 0)
-                break;
-            else if (chinese_number(c) != 0)
-                red = true;
-        }
     }
-    if (red == black) return std::nullopt;
-    return red ? Color::Red : Color::Black;
+    return side_of(c.data(), n);
 }
 
 std::string write_chinese(const DescriptiveMove& d, Color side, const NotationStyle& style) {

@@ -85,14 +85,17 @@ Result<Move, MoveTextError> parse_winboard_san(const Position& pos, std::string_
     }
     const Color c = pos.side_to_move();
     const Piece p = make_piece(c, s->piece);
+    // The pieces of the kind that may stand where the text says, each asked whether it can
+    // go to the target (at most five, rather than generating every legal move).
     Move found{};
     int legal = 0;
-    for (Move m : legal_moves(pos)) {
-        if (m.to() != s->to || pos.piece_on(m.from()) != p || !matches(*s, m.from())) continue;
+    for (Square from = 0; from < Points; ++from) {
+        if (pos.piece_on(from) != p || !matches(*s, from) || from == s->to) continue;
         // A soldier without a file moves forward (`g5`); with one, from that file.
-        if (s->piece == PieceType::Soldier && s->from_file < 0 &&
-            file_of(m.from()) != file_of(m.to()))
+        if (s->piece == PieceType::Soldier && s->from_file < 0 && file_of(from) != file_of(s->to))
             continue;
+        const Move m(from, s->to);
+        if (!pos.is_legal(m)) continue;
         found = m;
         ++legal;
     }

@@ -18,8 +18,10 @@ namespace pgnkit::xiangqi {
 enum class ChineseSyntax { Move, UnknownPiece, NotAMove };
 
 /// The move `text` spells in Chinese, without a position; nothing if it is not one (`why`,
-/// if given, says whether the text looked like a move with an unknown piece).
-std::optional<DescriptiveMove> read_chinese(std::string_view text, ChineseSyntax* why = nullptr);
+/// if given, says whether the text looked like a move with an unknown piece; `side`, if given,
+/// is set to chinese_side(text)).
+std::optional<DescriptiveMove> read_chinese(std::string_view text, ChineseSyntax* why = nullptr,
+                                            std::optional<Color>* side = nullptr);
 
 /// The side whose move `text` is written as, when its characters say it: Red's pieces (帥帅 仕
 /// 相 兵 傌 俥) or Chinese numerals, Black's (將将 士 象 卒 砲 包) or full-width digits; nothing
