@@ -318,3 +318,51 @@ TEST_CASE("xiangqi notation: each notation is told by its shape") {
     CHECK(notations_of("1-0") == 0);
     CHECK(notations_of("{") == 0);
 }
+
+TEST_CASE("xiangqi notation: mangled move texts are refused or read as legal moves, never more") {
+    // Every byte of written moves replaced, cut or doubled, and random bytes: each notation's
+    // parser must refuse or return a legal move (ASan/UBSan builds also check the reading).
+    std::mt19937 rng(45);
+    Position pos = Position::startpos();
+    const std::string alphabet = "abcdefghiKAEHRCPxX+-.=#0123456789 ";
+    int read = 0, refused = 0;
+    for (int ply = 0; ply < 120; ++ply) {
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        for (const Spelling& sp : spellings()) {
+            const std::string text = format_move(pos, m, sp.notation, sp.style);
+            std::vector<std::string> variants;
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                std::string t = text;
+                t[i] = alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() -
+                                                                                  1)(rng)];
+                variants.push_back(t);
+                t = text;
+                t[i] = static_cast<char>(std::uniform_int_distribution<int>(0, 255)(rng));
+                variants.push_back(t);
+                variants.push_back(text.substr(0, i));
+                variants.push_back(text.substr(0, i) + text.substr(i));
+                variants.push_back(text + text.substr(i));
+            }
+            for (const std::string& t : variants) {
+                for (Notation n : {Notation::Iccs, Notation::Uci, Notation::WinboardSan,
+                                   Notation::Wxf, Notation::Chinese}) {
+                    const auto r = parse_move(pos, t, n);
+                    if (r.ok()) {
+                        INFO(t);
+                        CHECK(pos.is_legal(*r));
+                        ++read;
+                    } else {
+                        CHECK_FALSE(r.error().message.empty());
+                        ++refused;
+                    }
+                }
+                (void)notations_of(t);
+            }
+        }
+        pos.play(m);
+    }
+    CHECK(read > 1000);
+    CHECK(refused > 10000);
+}
