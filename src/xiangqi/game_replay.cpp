@@ -85,7 +85,9 @@ struct GameReplayer::Visitor : VisitorBase {
             }
             return false;
         };
-        // The game's notation first, without asking the text's shape (the usual move).
+        // The game's notation first, without asking the text's shape (the usual move). A text
+        // of its shape that it refuses is refused: read in another notation (`h2e3`, illegal
+        // in ICCS, as UCI's h1–e2) it would hide the mistake.
         if (have_notation) {
             auto r = parse_move(line.pos, text, notation);
             if (r) {
@@ -97,10 +99,12 @@ struct GameReplayer::Visitor : VisitorBase {
                 nearest_in = notation;
             }
         }
-        const unsigned shapes = notations_of(text);
-        for (Notation n : try_order)
-            if ((shapes & notation_bit(n)) && !(have_notation && n == notation) && attempt(n))
-                return;
+        if (!nearest) {
+            const unsigned shapes = notations_of(text);
+            for (Notation n : try_order)
+                if ((shapes & notation_bit(n)) && !(have_notation && n == notation) && attempt(n))
+                    return;
+        }
         UnplayedMove u;
         u.at = place.location();
         u.text.assign(text);

@@ -1,7 +1,11 @@
 #pragma once
 /// A xiangqi game's movetext replayed: the reader's tokens (pgn/reader.hpp, with
 /// xiangqi_move_tokens) read as moves in whichever notation each is written, from the start
-/// position or the game's FEN tag, the main line and every variation. The first step of
+/// position or the game's FEN tag, the main line and every variation. The game's notation is
+/// its first move's (of the notations of that text's shape, the first that reads it as a legal
+/// move, in the order ICCS, UCI, SAN, WXF, Chinese); a later text is read in another notation
+/// only if it does not have the shape of the game's (a text of its shape that it refuses is an
+/// unplayed move). The first step of
 /// `validate` for xiangqi: the moves, each unreadable move with its place and reason, the
 /// notations the game is written in.
 

@@ -140,6 +140,17 @@ TEST_CASE("xiangqi replay: an illegal move is located, with the rule and the pos
     CHECK(g.end == Position::startpos().after(g.moves[0].move).after(g.moves[1].move));
 }
 
+TEST_CASE("xiangqi replay: a move refused in the game's notation is not read in another") {
+    // c4c5 moves no piece in ICCS (c4 is empty); read as UCI (ranks 1-10) it would be the
+    // soldier's c3-c4, legal, and hide the mistake.
+    const auto games = replay_text("[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 b7b3 3. c4c5 *\n");
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].unplayed.size() == 1);
+    CHECK(games[0].unplayed[0].text == "c4c5");
+    CHECK(games[0].unplayed[0].notation == Notation::Iccs);
+    CHECK(games[0].notations == notation_bit(Notation::Iccs));
+}
+
 TEST_CASE("xiangqi replay: variations replay from the position before the move they replace") {
     const auto games = replay_text(
         "[Event \"x\"]\n\n1. h2e2 (1. b2e2 h9g7 (1... b9c7 2. h0g2) 2. xyz) h9g7 2. h0g2 *\n");
