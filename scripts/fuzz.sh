@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [-j N] [SECONDS] [TARGET…]
 #
 # SECONDS per target (default 60); TARGETs among fuzz_fen fuzz_san fuzz_pgn fuzz_source
-# fuzz_convert fuzz_export (default: all six, one after the other; -j N runs N at a time, each
+# fuzz_convert fuzz_export fuzz_xiangqi (default: all seven, one after the other; -j N runs N at a time, each
 # on one core).
 # Configures and builds ./build-fuzz (CC=clang CXX=clang++, -DPGNKIT_FUZZ=ON
 # -DPGNKIT_SANITIZE=address,undefined, RelWithDebInfo) the first time, then rebuilds what
@@ -26,7 +26,7 @@ set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
-all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export)
+all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi)
 
 seconds=60
 parallel=1
@@ -66,7 +66,7 @@ seed_file() { # dir text
 }
 make_seeds() {
     local s=$build/seeds
-    rm -rf "$s.tmp" && mkdir -p "$s.tmp"/{fuzz_fen,fuzz_san,fuzz_pgn,fuzz_source}
+    rm -rf "$s.tmp" && mkdir -p "$s.tmp"/{fuzz_fen,fuzz_san,fuzz_pgn,fuzz_source,fuzz_xiangqi}
     local line fen
     # FEN: every line of the FEN files, column 2 of kokopu's table, the EPD/FEN of perft suites.
     while IFS= read -r line; do
@@ -126,17 +126,27 @@ make_seeds() {
     gzip -c "$s.tmp/fuzz_source/real-kk.pgn.utf16be" >"$s.tmp/fuzz_source/real-kk.utf16be.gz"
     head -c 1048576 /dev/zero | tr '\0' ' ' | zstd -q -c >"$s.tmp/fuzz_source/bomb.zst"
     head -c 1048576 /dev/zero | tr '\0' '\n' | gzip -c >"$s.tmp/fuzz_source/bomb.gz"
+    # Xiangqi: the FENs of tests/data/xiangqi and the xiangqi perft suites, some with moves.
+    local i=0
+    while IFS= read -r line; do
+        line=${line%$'\r'}
+        [[ -n $line && $line != \#* && $line != fen* ]] || continue
+        line=${line%%;*}
+        line=${line%%$'\t'*}
+        seed_file "$s.tmp/fuzz_xiangqi" "$line"
+        ((i++ % 8 == 0)) && seed_file "$s.tmp/fuzz_xiangqi" "$line"$'\n'"h2e2"$'\n'"h3e3"$'\n'"b0c2"
+    done < <(cat "$root"/tests/data/xiangqi/fen/*.fen "$root"/tests/data/perft/xiangqi/*)
     cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_convert" # the same PGN
     cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_export"
     rm -rf "$s" && mv "$s.tmp" "$s"
 }
 # (again when a target was added since: its seeds are missing)
-[[ -d $build/seeds/fuzz_export ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
+[[ -d $build/seeds/fuzz_xiangqi ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
 
 # --- run
 max_len() {
     case $1 in
-    fuzz_fen) echo 512 ;;
+    fuzz_fen | fuzz_xiangqi) echo 512 ;;
     fuzz_san) echo 64 ;;
     *) echo 65536 ;;
     esac

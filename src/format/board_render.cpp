@@ -46,6 +46,14 @@ std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& 
                 out += o.letter;
         }
         out += u ? " │\n" : " |\n";
+        // The river between rank `river` and the next, whichever way up the board is.
+        if (board.river >= 0 && row + 1 < board.ranks &&
+            (opts.flip ? rank == board.river : rank == board.river + 1)) {
+            out.append(label_w + 1, ' ');
+            out += u ? "│" : "|";
+            for (int col = 0; col < board.files; ++col) out += u ? " ~" : " ~";
+            out += u ? " │\n" : " |\n";
+        }
     }
     out += frame(u ? "└" : "+", u ? "┘" : "+");
     out.append(label_w + 2, ' ');

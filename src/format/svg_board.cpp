@@ -193,6 +193,7 @@ std::string svg_board(const BoardDiagram& board, const SvgOptions& opts) {
     const int danger = opts.mark_check && board.contains(board.danger) ? board.danger : -1;
     out += "<defs>\n";
     for (char letter : ShapeLetters) {
+        if (opts.letter_pieces) break; // no shapes drawn
         bool used = false;
         for (int s = 0; s < files * ranks && !used; ++s) used = letter_on(s) == letter;
         if (!used) continue;
@@ -262,9 +263,41 @@ std::string svg_board(const BoardDiagram& board, const SvgOptions& opts) {
                            "\n",
                            num(corner_x(danger)), num(corner_y(danger)), num(sq), num(sq), id);
 
-    // Pieces: the 100-unit shapes scaled to the square.
+    // The board's river and lines (xiangqi), under the pieces.
+    if (board.river >= 0 && board.river + 1 < ranks) {
+        const int r = opts.flip ? board.river : board.river + 1; // the rank above the river
+        const double y = (opts.flip ? r : ranks - 1 - r) * sq + sq;
+        out += fmt::format(R"(<rect class="river" x="{}" y="{}" width="{}" height="{}" )"
+                           R"(fill="#4a7fc1" fill-opacity="0.7"/>)"
+                           "\n",
+                           num(margin), num(y - sq * 0.05), num(files * sq), num(sq * 0.1));
+    }
+    for (const auto& [a, b] : board.lines) {
+        if (!board.contains(a) || !board.contains(b)) continue;
+        out += fmt::format(R"(<line class="board-line" x1="{}" y1="{}" x2="{}" y2="{}" )"
+                           R"(stroke="#5a4630" stroke-width="{}"/>)"
+                           "\n",
+                           num(corner_x(a) + sq / 2), num(corner_y(a) + sq / 2),
+                           num(corner_x(b) + sq / 2), num(corner_y(b) + sq / 2), num(sq * 0.03));
+    }
+
+    // Pieces: the 100-unit shapes scaled to the square, or discs with letters.
     for (int s = 0; s < files * ranks; ++s) {
         const char letter = letter_on(s);
+        if (opts.letter_pieces && letter != 0) {
+            const bool first = letter >= 'A' && letter <= 'Z';
+            const char* ink = first ? "#c0271d" : "#1a1a1a";
+            out += fmt::format(R"(<g class="piece"><circle cx="{}" cy="{}" r="{}" )"
+                               R"(fill="#f6e7c1" stroke="{}" stroke-width="{}"/>)"
+                               R"(<text x="{}" y="{}" font-family="sans-serif" font-size="{}" )"
+                               R"(font-weight="bold" fill="{}" text-anchor="middle">{}</text></g>)"
+                               "\n",
+                               num(corner_x(s) + sq / 2), num(corner_y(s) + sq / 2), num(sq * 0.42),
+                               ink, num(sq * 0.05), num(corner_x(s) + sq / 2),
+                               num(corner_y(s) + sq / 2 + sq * 0.16), num(sq * 0.45), ink,
+                               xml_escape(std::string(1, letter)));
+            continue;
+        }
         if (!has_shape(letter)) continue;
         out += fmt::format(R"~(<use xlink:href="#{}-{}" transform="translate({} {}) scale({})"/>)~"
                            "\n",

@@ -19,7 +19,7 @@ if(NOT PGNKIT_SANITIZE)
                   "are found (add -DPGNKIT_SANITIZE=address,undefined)")
 endif()
 file(GLOB_RECURSE PGNKIT_FUZZ_LIB_SOURCES CONFIGURE_DEPENDS
-     ${CMAKE_SOURCE_DIR}/src/chess/*.cpp ${CMAKE_SOURCE_DIR}/src/io/*.cpp ${CMAKE_SOURCE_DIR}/src/diagnostics/*.cpp
+     ${CMAKE_SOURCE_DIR}/src/chess/*.cpp ${CMAKE_SOURCE_DIR}/src/xiangqi/*.cpp ${CMAKE_SOURCE_DIR}/src/io/*.cpp ${CMAKE_SOURCE_DIR}/src/diagnostics/*.cpp
      ${CMAKE_SOURCE_DIR}/src/pgn/*.cpp ${CMAKE_SOURCE_DIR}/src/check/*.cpp)
 add_library(pgnkit_fuzz_lib STATIC ${PGNKIT_FUZZ_LIB_SOURCES})
 target_include_directories(pgnkit_fuzz_lib PUBLIC ${CMAKE_SOURCE_DIR}/include)
@@ -27,7 +27,7 @@ target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB 
                       Threads::Threads)
 target_compile_definitions(pgnkit_fuzz_lib PUBLIC PGNKIT_VERSION="${PROJECT_VERSION}")
 target_compile_options(pgnkit_fuzz_lib PRIVATE -fsanitize=fuzzer-no-link)
-foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export)
+foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi)
   add_executable(${name} ${CMAKE_CURRENT_LIST_DIR}/${name}.cpp)
   target_link_libraries(${name} PRIVATE pgnkit_fuzz_lib)
   target_compile_options(${name} PRIVATE -fsanitize=fuzzer)

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pgnkit::app {
@@ -29,6 +30,11 @@ struct BoardDiagram {
     std::vector<std::string> rank_labels; ///< one per rank, from the first player's side
     std::vector<int> highlights;          ///< squares tinted on the image (e.g. a move's target)
     int danger = -1; ///< a square marked with a glow on the image (chess: the king in check)
+    /// A river drawn between this rank and the next (xiangqi: 4, between its halves); -1 none.
+    int river = -1;
+    /// Lines drawn on the image from square centre to square centre, under the pieces
+    /// (xiangqi: the diagonals of the palaces).
+    std::vector<std::pair<int, int>> lines;
 
     /// The index of a square.
     int index(int file, int rank) const { return rank * files + file; }

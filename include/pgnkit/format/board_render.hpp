@@ -15,7 +15,8 @@ struct DiagramTextOptions {
 };
 
 /// The diagram: one line per rank (the last on top unless flipped), each square a space and
-/// its glyph, framed; then the file labels. Rank labels are right-aligned to the widest.
+/// its glyph, framed; then the file labels. Rank labels are right-aligned to the widest. A
+/// board with a river gets a row of `~` between the ranks it runs between.
 std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& opts = {});
 
 } // namespace pgnkit::app

@@ -1,8 +1,9 @@
 #pragma once
 /// A board as a self-contained SVG image: squares, coordinates, pieces drawn as paths (no
 /// fonts or external assets needed for them), optional arrows and highlighted squares. Any
-/// size of board (board_diagram.hpp); the pieces drawn are the chess set, by FEN letter
-/// (P N B R Q K, upper case white). Used by `pgnkit board --svg` and by the validate report
+/// size of board (board_diagram.hpp), with its river and lines; the pieces drawn are the chess
+/// set, by FEN letter (P N B R Q K, upper case white), or discs with letters
+/// (SvgOptions::letter_pieces). Used by `pgnkit board --svg` and by the validate report
 /// (an attempted move drawn as an arrow).
 
 #include "pgnkit/format/board_diagram.hpp"
@@ -31,6 +32,9 @@ struct SvgOptions {
     bool mark_check = true; ///< a red glow under the diagram's danger square (chess: check)
     std::string light_color = "#f0d9b5";
     std::string dark_color = "#b58863";
+    /// Every piece drawn as a disc with its letter (upper case: red letters, the side that
+    /// moves first; lower case: black), for games whose pieces have no shape here (xiangqi).
+    bool letter_pieces = false;
     /// Prefix of the ids of the piece definitions (<defs>). Give each board of an HTML page
     /// its own prefix: ids are global to the page.
     std::string id_prefix = "pk";

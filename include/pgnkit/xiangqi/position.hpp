@@ -53,7 +53,8 @@ class Position {
 
     // --- attacks ---
     /// Whether a piece of `by` attacks point s: could capture a piece of the other side on it
-    /// (the general counts along an open file: the flying general).
+    /// (`by`'s general along an open file only when s holds the other general: the flying
+    /// general).
     bool attacked(Square s, Color by) const;
     /// Whether the side to move's general is attacked (check, or the generals facing).
     bool in_check() const;
