@@ -38,6 +38,7 @@ std::string_view compression_name(Compression c) {
     case Compression::Xz: return "xz";
     case Compression::Lzma: return "lzma";
     case Compression::Archive: return "archive";
+    case Compression::Gbk: return "gbk";
     }
     return "none";
 }
@@ -653,8 +654,9 @@ class ReadAheadSource final : public ByteSource {
   public:
     ReadAheadSource(std::unique_ptr<ByteSource> inner, std::size_t chunk, std::size_t depth)
         : inner_(std::move(inner)), name_(inner_->name()), size_(inner_->size_hint()),
-          compression_(inner_->compression()), chunk_(std::max<std::size_t>(chunk, 1)),
-          depth_(std::max<std::size_t>(depth, 1)), thread_([this] { fill(); }) {}
+          compression_(inner_->compression()), transcoded_from_(inner_->transcoded_from()),
+          chunk_(std::max<std::size_t>(chunk, 1)), depth_(std::max<std::size_t>(depth, 1)),
+          thread_([this] { fill(); }) {}
     ~ReadAheadSource() override {
         {
             std::lock_guard lk(mu_);
@@ -667,6 +669,7 @@ class ReadAheadSource final : public ByteSource {
     std::uint64_t bytes_in() const override { return bytes_in_.load(std::memory_order_relaxed); }
     std::uint64_t size_hint() const override { return size_; }
     Compression compression() const override { return compression_; }
+    std::string_view transcoded_from() const override { return transcoded_from_; }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {
@@ -737,6 +740,7 @@ class ReadAheadSource final : public ByteSource {
     const std::string name_;
     const std::uint64_t size_;
     const Compression compression_;
+    const std::string_view transcoded_from_; ///< a literal (io/gbk.cpp), valid for good
     const std::size_t chunk_, depth_;
     std::atomic<std::uint64_t> bytes_in_{0};
     struct Piece {

@@ -32,6 +32,7 @@ class TextGuard final : public ByteSource {
     std::uint64_t bytes_in() const override { return inner_->bytes_in(); }
     std::uint64_t size_hint() const override { return inner_->size_hint(); }
     Compression compression() const override { return inner_->compression(); }
+    std::string_view transcoded_from() const override { return inner_->transcoded_from(); }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {

@@ -155,7 +155,8 @@ class BatchReader {
                     cut(std::string(e.what()), true);
                     break;
                 }
-                if (add_warnings(*members)) cut(std::string(), false); // where next() says them
+                if (add_warnings(*members) || (src && note_transcoded(*src, path, member)))
+                    cut(std::string(), false); // where next() says them
                 if (!src) {
                     if (texts == 0) { // an archive without members
                         ++files_;
@@ -196,6 +197,18 @@ class BatchReader {
         ++empty_;
         return fmt::format("no games in {}", name == "-" ? "<stdin>" : name);
     }
+    /// The warning for a text read in a legacy encoding and transcoded to UTF-8 (GBK:
+    /// io/gbk.hpp), for the next batch; whether there is one.
+    bool note_transcoded(const ByteSource& src, const std::string& path,
+                         const std::string& member) {
+        if (src.transcoded_from().empty()) return false;
+        const std::string name = text_name(path, member);
+        warnings_.push_back(fmt::format("{}: text is {}, not UTF-8: read as {} and transcoded to "
+                                        "UTF-8",
+                                        name == "-" ? "<stdin>" : name, src.transcoded_from(),
+                                        src.transcoded_from()));
+        return true;
+    }
     /// Takes the warnings of `members` for the next batch; whether there were any.
     bool add_warnings(InputMembers& members) {
         std::vector<std::string> w = members.take_warnings();
@@ -233,6 +246,7 @@ class BatchReader {
                 return true;
             }
             add_warnings(*members_);
+            if (src_) note_transcoded(*src_, path_, member);
             if (!src_) {
                 members_.reset();
                 if (texts_ != 0) continue;

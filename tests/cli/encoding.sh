@@ -122,6 +122,24 @@ grep -q '"code":"encoding".*"games_affected":10000,' "$tmp/many-1.json" ||
 grep -qF "in 10000 games of this file (the first here); read as Latin-1 (Windows-1252) and transcoded to UTF-8 (game 1, Müller – b)" \
     "$tmp/many-1.err" || bad "convert: the first file's encoding report"
 
+# GBK text (io/gbk.hpp; xqbase's xiangqi files are GBK): read as UTF-8, said once per file on
+# stderr, plain or inside zstd, the same for --jobs 1 and 2; no Latin-1 report for it.
+printf '[Event "e"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "许银川"]\n[Black "聂卫平"]\n[Result "*"]\n\n1. e4 {炮二平五 马８进７} e5 *\n' |
+    iconv -f UTF-8 -t GBK >"$tmp/gbk.pgn" || { echo "iconv failed" >&2; exit 2; }
+zstd -q -c "$tmp/gbk.pgn" >"$tmp/gbk.pgn.zst"
+for input in gbk.pgn gbk.pgn.zst; do
+    for jobs in 1 2; do
+        "$pgnkit" convert --no-progress --jobs "$jobs" "$tmp/$input" >"$tmp/gbk-$jobs.pgn" 2>"$tmp/gbk-$jobs.err"
+    done
+    grep -qxF '[White "许银川"]' "$tmp/gbk-1.pgn" || bad "convert $input: the GBK name is not transcoded"
+    grep -qF '{炮二平五 马８进７}' "$tmp/gbk-1.pgn" || bad "convert $input: the GBK comment is not transcoded"
+    grep -qxF "pgnkit convert: warning: $tmp/$input: text is GBK, not UTF-8: read as GBK and transcoded to UTF-8" \
+        "$tmp/gbk-1.err" || bad "convert $input: no GBK warning"
+    ! grep -q 'warning\[encoding\]' "$tmp/gbk-1.err" || bad "convert $input: GBK read as Latin-1"
+    cmp -s "$tmp/gbk-1.pgn" "$tmp/gbk-2.pgn" && cmp -s "$tmp/gbk-1.err" "$tmp/gbk-2.err" ||
+        bad "convert $input: --jobs 1 and --jobs 2 differ"
+done
+
 if ((fail)); then
     echo "--- convert output:" >&2
     cat "$tmp/out.pgn" >&2
@@ -131,4 +149,5 @@ if ((fail)); then
 fi
 echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text);"
 echo "  UTF-16LE/BE with a byte-order mark, plain, in zstd or in gzip, read as the same UTF-8 text"
-echo "  (validate, convert); one encoding report per file, the same for --jobs 1 and 2"
+echo "  (validate, convert); one encoding report per file, the same for --jobs 1 and 2;"
+echo "  GBK read as UTF-8 with one warning per file, plain or in zstd"

@@ -36,3 +36,8 @@ add_test(NAME xiangqi.fairy-stockfish-quick
          COMMAND ${CMAKE_SOURCE_DIR}/scripts/differential-xiangqi.sh --quick
                  $<TARGET_FILE:xiangqi_divide>)
 set_tests_properties(xiangqi.fairy-stockfish-quick PROPERTIES LABELS cli TIMEOUT 300)
+
+# xiangqi games replayed in any notation (xiangqi/game_replay.hpp): unplayed moves located, and
+# with --bench the replay's plies per second (docs/BENCHMARKS.md).
+add_executable(xiangqi_replay ${CMAKE_CURRENT_LIST_DIR}/xiangqi_replay.cpp)
+target_link_libraries(xiangqi_replay PRIVATE pgnkit_lib)

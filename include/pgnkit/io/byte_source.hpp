@@ -21,9 +21,9 @@ class IoError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// How an input was encoded on disk: compressed, or as UTF-16 text (with a byte-order mark),
-/// which is handed out as UTF-8; `Archive` is a member of a zip, 7z or tar archive
-/// (io/input.hpp).
+/// How an input was encoded on disk: compressed, or as UTF-16 text (with a byte-order mark) or
+/// GBK text (io/gbk.hpp), which are handed out as UTF-8; `Archive` is a member of a zip, 7z or
+/// tar archive (io/input.hpp).
 enum class Compression : std::uint8_t {
     None,
     Zstd,
@@ -33,10 +33,11 @@ enum class Compression : std::uint8_t {
     Bzip2,
     Xz,
     Lzma,
-    Archive
+    Archive,
+    Gbk
 };
 
-/// "none", "zstd", "gzip", "utf-16le", "utf-16be", "bzip2", "xz", "lzma" or "archive".
+/// "none", "zstd", "gzip", "utf-16le", "utf-16be", "bzip2", "xz", "lzma", "archive" or "gbk".
 std::string_view compression_name(Compression c);
 
 /// A stream of bytes read in large chunks.
@@ -95,6 +96,9 @@ class ByteSource {
     virtual std::uint64_t size_hint() const { return 0; }
     /// The detected encoding.
     virtual Compression compression() const { return Compression::None; }
+    /// The legacy text encoding the text was transcoded from to UTF-8 ("GBK": io/gbk.hpp), or
+    /// "" (UTF-8, or text read as it is).
+    virtual std::string_view transcoded_from() const { return {}; }
 
   protected:
     virtual std::size_t do_read(char* buf, std::size_t cap) = 0;
