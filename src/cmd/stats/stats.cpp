@@ -758,6 +758,9 @@ std::string_view not_stats_json(std::string_view doc) {
     if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
     StatsOutputs files(opts);
     std::unique_ptr<StatsGroups> total;
+    // The shard records of --shard runs (run/shard_set.hpp): one run's, whole unless --partial.
+    std::vector<ShardRecord> shards;
+    std::vector<std::string> shard_names;
     for (const auto& path : opts.inputs) {
         std::string doc;
         if (path == "-") {
@@ -780,16 +783,23 @@ std::string_view not_stats_json(std::string_view doc) {
                 "`pgnkit merge a.json b.json`)",
                 name, kind, file));
         }
+        std::optional<ShardRecord> shard;
         StatsGroups g = [&] {
             try {
-                return raw_from_json(doc, opts.limits);
+                return raw_from_json(doc, opts.limits, &shard);
             } catch (const std::exception& e) {
                 throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
             }
         }();
+        if (shard) {
+            shards.push_back(std::move(*shard));
+            shard_names.push_back(path == "-" ? std::string("standard input") : path);
+        }
         if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
         total->merge(g);
     }
+    if (std::string wrong = check_shard_set(shards, shard_names, opts.partial); !wrong.empty())
+        throw std::runtime_error(wrong);
     return write_output(opts, files, *total);
 }
 
