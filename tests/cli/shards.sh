@@ -43,10 +43,10 @@ shards() {
 }
 
 # Concatenated shard outputs == one run, for convert and fen (plain files).
-check_concat() { # N FILE...
+check_concat() { # N FILE...  (CMDS: the commands, default convert and fen)
     local n=$1
     shift
-    for cmd in convert fen; do
+    for cmd in ${CMDS:-convert fen}; do
         "$pgnkit" "$cmd" --jobs 1 "$@" >"$tmp/one" 2>/dev/null
         shards "$n" "$cmd" "$@" >"$tmp/cat"
         checks=$((checks + 1))
@@ -129,7 +129,7 @@ awk '/^\[Site / { print ""; } { print }' "$gen/base.pgn" | head -c 120000 >"$gen
 inputs=("$gen"/*.pgn)
 [[ -n $quick ]] || inputs+=($(find "$data/edge" -name '*.pgn' | sort))
 for f in "${inputs[@]}"; do
-    for n in 2 3 5 8; do check_concat "$n" "$f"; done
+    for n in 2 3 5 8; do CMDS=convert check_concat "$n" "$f"; done
 done
 # several files at once: the ranges are over their concatenation
 edge=($(find "$data/edge" -name '*.pgn' | sort))
