@@ -8,6 +8,7 @@
 #     byte-identical to one run; `pgnkit merge` of the shards' `stats --format json` is
 #     byte-identical to one run's; the validate summaries add up to one run's (games, valid,
 #     invalid, errors, warnings, plies, files, bytes), and the shards' ranges tile each file;
+#     validate's --rejects and --accepted files concatenated are one run's;
 #   * compressed input and stdin (every N-th game): the same games, in another order;
 #   * a shard reads no more of a file than its range, the next shard's first line and what its
 #     sync searches read (the `read` of its JSON record);
@@ -85,9 +86,25 @@ check_summaries() { # N FILE...
                 END { if (bad || at != size) exit 1 }' ||
             bad "validate --shard ?/$n: the pieces of $f do not tile it"
     done
+    # --rejects and --accepted: the shards' files concatenated are one run's
+    local k
+    "$pgnkit" validate -q --rejects "$tmp/rej.one" --accepted "$tmp/acc.one" "$@" \
+        >/dev/null 2>&1
+    : >"$tmp/rej.cat"
+    : >"$tmp/acc.cat"
+    for ((k = 1; k <= n; k++)); do
+        "$pgnkit" validate -q --shard "$k/$n" --rejects "$tmp/rej.k" --accepted "$tmp/acc.k" \
+            "$@" >/dev/null 2>&1
+        cat "$tmp/rej.k" >>"$tmp/rej.cat"
+        cat "$tmp/acc.k" >>"$tmp/acc.cat"
+    done
+    checks=$((checks + 1))
+    if [[ $* != *.zst* ]]; then # (a stream's games are interleaved)
+        cmp -s "$tmp/rej.one" "$tmp/rej.cat" && cmp -s "$tmp/acc.one" "$tmp/acc.cat" ||
+            bad "validate --rejects/--accepted --shard ?/$n $*: concatenation differs"
+    fi
     # stats
     "$pgnkit" stats --format json --jobs 1 "$@" >"$tmp/one.stats" 2>/dev/null
-    local k
     for ((k = 1; k <= n; k++)); do
         "$pgnkit" stats --format json --jobs $((k % 2 + 1)) --shard "$k/$n" "$@" \
             >"$tmp/shard.$k.stats" 2>/dev/null
