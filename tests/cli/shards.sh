@@ -44,14 +44,18 @@ shards() {
 }
 
 # Concatenated shard outputs == one run, for convert and fen (plain files).
-check_concat() { # N FILE...  (CMDS: the commands, default convert and fen)
+check_concat() { # N FILE...  (CMDS: the commands with their options, `|` between them)
     local n=$1
     shift
-    for cmd in ${CMDS:-convert fen}; do
-        "$pgnkit" "$cmd" --jobs 1 "$@" >"$tmp/one" 2>/dev/null
-        shards "$n" "$cmd" "$@" >"$tmp/cat"
+    local c cmds cmd
+    IFS='|' read -ra cmds <<<"${CMDS:-convert|fen}"
+    for c in "${cmds[@]}"; do
+        read -ra cmd <<<"$c"
+        "$pgnkit" "${cmd[@]}" --jobs 1 "$@" >"$tmp/one" 2>/dev/null
+        shards "$n" "${cmd[@]}" "$@" >"$tmp/cat"
         checks=$((checks + 1))
-        cmp -s "$tmp/one" "$tmp/cat" || bad "$cmd --shard ?/$n $*: concatenation differs from one run"
+        cmp -s "$tmp/one" "$tmp/cat" ||
+            bad "${cmd[*]} --shard ?/$n $*: concatenation differs from one run"
     done
 }
 
@@ -158,6 +162,8 @@ for z in "$data"/real/annotated/*.zst "$data"/real/lichess/*.zst; do
 done
 for n in 1 2 3 4 5 6 7 8; do
     check_concat "$n" "${real[@]}"
+    # fen's numbered formats: one run's game numbers
+    CMDS="fen -f ndjson" check_concat "$n" "${real[@]}" "$gen/junk.pgn"
     check_summaries "$n" "${real[@]}" "$gen/junk.pgn"
 done
 # more shards than games
@@ -212,8 +218,14 @@ for n in 1 2 3 8; do
     done | sort >"$tmp/cat.sorted"
     checks=$((checks + 1))
     cmp -s "$tmp/one.sorted" "$tmp/cat.sorted" || bad "fen --shard ?/$n of stdin: other positions"
-    # plain and compressed inputs together
+    # plain and compressed inputs together (fen -f epd: the ids are one run's game numbers)
     check_summaries "$n" "$gen/base.pgn" "$tmp/base.pgn.zst" "$gen/junk.pgn"
+    "$pgnkit" fen -f epd "$gen/junk.pgn" "$tmp/base.pgn.zst" "$gen/base.pgn" 2>/dev/null |
+        sort >"$tmp/one.epd"
+    shards "$n" fen -f epd "$gen/junk.pgn" "$tmp/base.pgn.zst" "$gen/base.pgn" |
+        sort >"$tmp/cat.epd"
+    checks=$((checks + 1))
+    cmp -s "$tmp/one.epd" "$tmp/cat.epd" || bad "fen -f epd --shard ?/$n of mixed inputs"
 done
 
 # ------------------------------------------------------------------ bytes read
