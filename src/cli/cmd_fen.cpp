@@ -50,6 +50,9 @@ int check_ignored_options(const FenCli& o) {
 
 int run_fen_cli(FenCli& o) {
     if (int rc = check_ignored_options(o)) return rc;
+    if (o.run.unique && o.run.shard.active())
+        return usage_error("fen", "--unique cannot be combined with --shard: a shard knows only "
+                                  "its own positions (deduplicate the shards' outputs together)");
     if (!inputs_or_stdin("fen", o.run.inputs) ||
         !apply_severity_options("fen", o.severities, o.run.severities) ||
         !resolve_letters("fen", "--piece-letters", o.letters.output, o.run.piece_letters) ||
@@ -137,6 +140,7 @@ void add_fen(CLI::App& app, Runner& run) {
     add_compression_options(cmd, o->compression, "auto (by name), zstd or none",
                             "zstd level (1-19)");
     add_jobs_option(cmd, o->jobs);
+    add_shard_option(cmd, o->run.shard);
     cmd->add_flag("--summary", o->run.summary,
                   "Always print the summary on stderr (else only when a game had an error)");
     add_progress_options(cmd, o->progress);

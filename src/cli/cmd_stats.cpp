@@ -139,6 +139,7 @@ void add_stats(CLI::App& app, Runner& run) {
     add_jobs_option(cmd, o->jobs,
                     "Worker threads (default: all cores); the output is the same for every value "
                     "while the tables stay within their limits");
+    add_shard_option(cmd, o->run.shard);
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, false); }; });
 }
@@ -152,6 +153,9 @@ void add_merge(CLI::App& app, Runner& run) {
                     "JSON outputs of pgnkit stats or merge (- or nothing: stdin when it is no "
                     "terminal)")
         ->type_name("FILE");
+    cmd->add_flag("--partial", o->run.partial,
+                  "Merge the shards of a --shard run that are given, though some are missing "
+                  "(else a missing shard is an error)");
     add_view_options(cmd, *o);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, true); }; });
 }

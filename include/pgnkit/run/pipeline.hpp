@@ -11,6 +11,7 @@
 #include "pgnkit/pgn/splitter.hpp"
 #include "pgnkit/run/not_pgn.hpp"
 #include "pgnkit/run/raw_games.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -173,6 +174,12 @@ struct PipelineOptions {
     int jobs = 1;
     std::size_t batch_bytes = std::size_t{1} << 20; ///< cut batches at about this size
     bool progress = false;                          ///< a progress line on stderr
+    /// --shard K/N: only this shard's games (run/shard.hpp); numbers as that file says.
+    ShardSpec shard;
+    /// With --shard: run-wide game numbers (BatchGame::number) as one run's, not the shard's
+    /// own count: the games of plain files that the shard leaves before its own (and after,
+    /// when a stream follows) are counted by the splitter alone, which reads those bytes.
+    bool run_numbers = false;
 };
 
 struct PipelineStats {
@@ -184,6 +191,8 @@ struct PipelineStats {
     std::uint64_t text_bytes = 0;
     double seconds = 0;
     bool stopped = false; ///< the sink asked to stop (e.g. closed stdout)
+    /// With --shard: what the shard took from each input text, in order (shard_json()).
+    std::vector<ShardInput> shard_inputs;
 };
 
 /// Runs the pipeline. `make_processor(i)` builds worker i's processor; `sink` gets every

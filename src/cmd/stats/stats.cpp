@@ -3,17 +3,17 @@
 
 #include "pgnkit/cmd/stats/stats.hpp"
 
-#include "pgnkit/run/error_tally.hpp"
-#include "pgnkit/cmd/stats/html_report.hpp"
-#include "pgnkit/run/messages.hpp"
-#include "pgnkit/io/output.hpp"
-#include "pgnkit/run/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/san.hpp"
+#include "pgnkit/cmd/stats/html_report.hpp"
 #include "pgnkit/io/byte_source.hpp"
-#include "pgnkit/pgn/embedded.hpp"
+#include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/detail/simd/kernels.hpp"
+#include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/error_tally.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -656,7 +656,7 @@ struct StatsOutputs {
 };
 
 [[gnu::cold]] int write_output(const StatsRunOptions& opts, StatsOutputs& files,
-                               const StatsGroups& g) {
+                               const StatsGroups& g, const std::string& shard = {}) {
     if (files.page) { // --html: a page besides the usual output
         OutputFile& page = *files.page;
         page.write(render_stats_html(g, opts.view, opts.inputs));
@@ -666,7 +666,9 @@ struct StatsOutputs {
         }
         page.commit();
     }
-    std::string text = render_stats(g, opts.view);
+    StatsView view = opts.view;
+    view.shard = shard;
+    std::string text = render_stats(g, view);
     OutputFile& out = files.out;
     out.write(text);
     if (!out.broken_pipe() && out.error().empty()) out.commit();
@@ -721,6 +723,7 @@ std::string_view not_stats_json(std::string_view doc) {
     po.inputs = opts.inputs;
     po.jobs = jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
     int io_errors = 0;
     auto run = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
@@ -745,7 +748,8 @@ std::string_view not_stats_json(std::string_view doc) {
                    "{}: {} game{} with errors left out of the tables (--valid-only): {}; {}\n",
                    message_prefix(), errors.total(), errors.total() == 1 ? "" : "s",
                    errors.by_code(), errors.remedy(false));
-    int rc = write_output(opts, files, total);
+    int rc = write_output(opts, files, total,
+                          opts.shard.active() ? shard_json(opts.shard, run.shard_inputs) : "");
     if (rc) return rc;
     return (run.io_errors || io_errors) ? 2 : 0;
 }
@@ -754,6 +758,9 @@ std::string_view not_stats_json(std::string_view doc) {
     if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
     StatsOutputs files(opts);
     std::unique_ptr<StatsGroups> total;
+    // The shard records of --shard runs (run/shard_set.hpp): one run's, whole unless --partial.
+    std::vector<ShardRecord> shards;
+    std::vector<std::string> shard_names;
     for (const auto& path : opts.inputs) {
         std::string doc;
         if (path == "-") {
@@ -776,16 +783,23 @@ std::string_view not_stats_json(std::string_view doc) {
                 "`pgnkit merge a.json b.json`)",
                 name, kind, file));
         }
+        std::optional<ShardRecord> shard;
         StatsGroups g = [&] {
             try {
-                return raw_from_json(doc, opts.limits);
+                return raw_from_json(doc, opts.limits, &shard);
             } catch (const std::exception& e) {
                 throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
             }
         }();
+        if (shard) {
+            shards.push_back(std::move(*shard));
+            shard_names.push_back(path == "-" ? std::string("standard input") : path);
+        }
         if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
         total->merge(g);
     }
+    if (std::string wrong = check_shard_set(shards, shard_names, opts.partial); !wrong.empty())
+        throw std::runtime_error(wrong);
     return write_output(opts, files, *total);
 }
 

@@ -1,12 +1,12 @@
 #include "pgnkit/cmd/validate/validate.hpp"
 
+#include "pgnkit/check/validator.hpp"
 #include "pgnkit/cmd/validate/html_report.hpp"
 #include "pgnkit/format/json.hpp"
-#include "pgnkit/run/messages.hpp"
 #include "pgnkit/io/output.hpp"
-#include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/check/validator.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -428,12 +428,16 @@ std::vector<Code> codes_by_count(const ValidateStats& s, std::size_t k) {
 
 constexpr std::string_view severity_groups[3] = {"error", "warning", "info"};
 
-std::string summary_text(const ValidateStats& s, double seconds, bool color, bool timing) {
+/// `shard`: a --shard run's (run/shard.hpp): the summary says which shard it counts.
+std::string summary_text(const ValidateStats& s, double seconds, bool color, bool timing,
+                         const ShardSpec& shard) {
     Style st{color};
+    const std::string which =
+        shard.active() ? fmt::format(" (shard {}/{})", shard.index, shard.count) : std::string();
     std::string out = fmt::format(
-        "{}summary:{} {} file{}, {} game{}: {} valid, {} invalid; {} error{}, {} warning{}",
-        st.bold(), st.reset(), s.files, s.files == 1 ? "" : "s", s.games, s.games == 1 ? "" : "s",
-        s.valid, s.invalid, s.errors, s.errors == 1 ? "" : "s", s.warnings,
+        "{}summary{}:{} {} file{}, {} game{}: {} valid, {} invalid; {} error{}, {} warning{}",
+        st.bold(), which, st.reset(), s.files, s.files == 1 ? "" : "s", s.games,
+        s.games == 1 ? "" : "s", s.valid, s.invalid, s.errors, s.errors == 1 ? "" : "s", s.warnings,
         s.warnings == 1 ? "" : "s");
     if (s.infos) out += fmt::format(", {} note{}", s.infos, s.infos == 1 ? "" : "s");
     out += "\n";
@@ -459,7 +463,8 @@ std::string summary_text(const ValidateStats& s, double seconds, bool color, boo
 }
 
 /// `seconds` < 0: not timed (null).
-std::string summary_json(const ValidateStats& s, double seconds) {
+/// `shard`: the `"shard":{…}` key and object of a --shard run (run/shard.hpp), or "".
+std::string summary_json(const ValidateStats& s, double seconds, const std::string& shard) {
     std::string out =
         fmt::format("{{\"summary\":{{\"files\":{},\"games\":{},\"valid\":{},\"invalid\":{},"
                     "\"errors\":{},\"warnings\":{},"
@@ -491,6 +496,7 @@ std::string summary_json(const ValidateStats& s, double seconds) {
     }
     out += fmt::format("}},\"bytes\":{},\"seconds\":", s.bytes);
     out += seconds < 0 ? std::string("null") : fmt::format("{:.3f}", seconds);
+    if (!shard.empty()) out += ',' + shard;
     out += "}}\n";
     return out;
 }
@@ -514,6 +520,7 @@ int run_validate(const ValidateRunOptions& opts) {
     po.inputs = opts.inputs;
     po.jobs = opts.jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
     bool out_ok = true;
     int io_errors = 0;
     // The encoding note of the input being read (FileNote): reported once, when it ends.
@@ -565,9 +572,12 @@ int run_validate(const ValidateRunOptions& opts) {
     total.files = stats.files;
     total.bytes = stats.text_bytes; // the inputs' text, not only their games'
     if (out_ok && opts.summary) {
-        std::string s = opts.format == OutputFormat::Json
-                            ? summary_json(total, opts.timing ? stats.seconds : -1.0)
-                            : summary_text(total, stats.seconds, opts.color, opts.timing);
+        std::string s =
+            opts.format == OutputFormat::Json
+                ? summary_json(total, opts.timing ? stats.seconds : -1.0,
+                               opts.shard.active() ? shard_json(opts.shard, stats.shard_inputs)
+                                                   : std::string())
+                : summary_text(total, stats.seconds, opts.color, opts.timing, opts.shard);
         out_ok = out_stdout.write(s);
     }
     out_stdout.flush();
