@@ -324,15 +324,18 @@ int check_conflicts(const FilterCli& o) {
                                         "--position, --opening, --pattern, --material, --hash"))
                 return rc;
     }
-    if (o.run.positions.patterns.empty() && o.run.positions.materials.empty())
-        if (int rc =
-                ignored_option("filter", o.cmd, "--either-colour",
-                               "without --pattern or --material", "it swaps the colours of those"))
+    if (o.run.positions.patterns.empty())
+        if (int rc = ignored_option("filter", o.cmd, "--either-colour", "without --pattern",
+                                    "it swaps the pattern's colours"))
             return rc;
-    if (o.run.positions.materials.empty())
+    if (o.run.positions.materials.empty()) {
         if (int rc = ignored_option("filter", o.cmd, "--material-exact", "without --material",
                                     "it makes the material exact"))
             return rc;
+        if (int rc = ignored_option("filter", o.cmd, "--material-as-written", "without --material",
+                                    "it fixes the material's colours"))
+            return rc;
+    }
     if (o.format != "pgn" || o.run.count)
         if (int rc = ignored_option("filter", o.cmd, "--mark",
                                     o.run.count ? "with --count" : "with --format " + o.format,
@@ -363,6 +366,9 @@ int run_filter_cli(FilterCli& o) {
                                         : app::FilterFormat::Pgn;
     apply_compression_options(o.compression, o.run.output_options);
     apply_compression_options(o.compression, o.run.rejected_options);
+    o.run.shard_numbers = !o.games.empty() || !o.games_from.empty() || o.first != 0 ||
+                          o.skip != 0 || o.sample >= 0 || !o.where.empty() ||
+                          o.run.format != app::FilterFormat::Pgn;
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.progress = progress_wanted(o.progress, false);
     o.run.timing = !o.no_timing;
@@ -541,7 +547,9 @@ void add_filter(CLI::App& app, Runner& run) {
          "\"*k*/*/*/*/*/*/*/*\"",
          "PATTERN");
     many("--material", o->run.positions.materials,
-         "A material signature WHITE:BLACK reached, at least that (KRP:KR, KR2P:KR)", "SIG");
+         "A material signature WHITE:BLACK reached by either side, at least that (KRP:KR, "
+         "KR2P:KR)",
+         "SIG");
     many("--hash", o->run.positions.hashes, "A position with this Polyglot key (hex)", "KEY");
     cmd->add_flag("--in-variations", o->run.positions.in_variations,
                   "Position criteria look in the variations too (else the main line)")
@@ -551,10 +559,14 @@ void add_filter(CLI::App& app, Runner& run) {
         ->type_name("RANGE")
         ->group(positions);
     cmd->add_flag("--either-colour", o->run.positions.either_colour,
-                  "--pattern and --material also match with the colours swapped")
+                  "--pattern also matches with the colours swapped (the board mirrored)")
         ->group(positions);
     cmd->add_flag("--material-exact", o->run.positions.material_exact,
                   "--material: exactly that material, not at least")
+        ->group(positions);
+    cmd->add_flag("--material-as-written", o->run.positions.material_as_written,
+                  "--material: White has the part before the colon, Black the other (else "
+                  "either side may)")
         ->group(positions);
     cmd->add_flag("--mark", o->mark,
                   "Add a comment after the move whose position first matched a position "
@@ -563,6 +575,7 @@ void add_filter(CLI::App& app, Runner& run) {
     add_severity_options(cmd, o->severities);
     add_piece_letter_options(cmd, o->letters, false);
     add_jobs_option(cmd, o->jobs);
+    add_shard_option(cmd, o->run.shard);
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_filter_cli(*o); }; });
 }

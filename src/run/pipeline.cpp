@@ -393,7 +393,9 @@ class BatchReader {
     /// A text (named `name`) begins: its entry in the shard's record; whose its reports are.
     void begin_text(const std::string& name, const ShardRange* range) {
         range_ = range;
-        if (range && opts_.run_numbers) games_ += count_games(name, 0, range->begin, *range);
+        file_number_base_ =
+            range && opts_.run_numbers ? count_games(name, 0, range->begin, *range) : 0;
+        games_ += file_number_base_;
         end_seen_ = false;
         events_ = !opts_.shard.active() || (range ? range->owns_start : plan_.owns_next_stride());
         if (!opts_.shard.active()) return;
@@ -530,7 +532,7 @@ class BatchReader {
         game.not_pgn = not_pgn; // (take())
         if (!game.not_pgn) ++file_games_;
         game.number = game.not_pgn ? games_ + 1 : ++games_;
-        game.in_file = game.not_pgn ? file_games_ + 1 : file_games_;
+        game.in_file = file_number_base_ + (game.not_pgn ? file_games_ + 1 : file_games_);
         game.truncated = span.truncated;
         game.before_input_error = span.before_input_error;
         game.cut_mid_line = span.cut_mid_line;
@@ -558,6 +560,9 @@ class BatchReader {
     std::size_t range_input_ = 0; ///< the input of range_ (run_numbers)
     std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0, empty_ = 0;
     std::uint64_t file_games_ = 0; ///< games of the input being cut
+    /// run_numbers: the games of a plain file before the shard's piece (BatchGame::in_file
+    /// then counts from there, as one run's)
+    std::uint64_t file_number_base_ = 0;
     std::uint64_t total_bytes_ = 0;
     bool total_known_ = true;
     // next(): the input being cut (splitter_ set while it is open).

@@ -4,7 +4,7 @@
 # files together, generated files with CRLF, no final line break, junk between games, no blank
 # lines, an overlong comment, a game longer than the splitter keeps, several files) and N = 1…8
 # (and more shards than games):
-#   * plain files: `convert` and `fen` outputs of the shards, concatenated in shard order, are
+#   * plain files: `convert`, `fen` and `filter` outputs of the shards, concatenated in shard order, are
 #     byte-identical to one run; `pgnkit merge` of the shards' `stats --format json` is
 #     byte-identical to one run's; the validate summaries add up to one run's (games, valid,
 #     invalid, errors, warnings, plies, files, bytes), and the shards' ranges tile each file;
@@ -164,6 +164,9 @@ for n in 1 2 3 4 5 6 7 8; do
     check_concat "$n" "${real[@]}"
     # fen's numbered formats: one run's game numbers
     CMDS="fen -f ndjson" check_concat "$n" "${real[@]}" "$gen/junk.pgn"
+    # filter: its selection, and with criteria or formats that read game numbers one run's
+    CMDS="filter --result 1-0|filter --format ids --games 2-40,300-340|filter --sample 0.3 --seed 7 --format ndjson|filter --skip 10 --first 30" \
+        check_concat "$n" "${real[@]}" "$gen/junk.pgn"
     check_summaries "$n" "${real[@]}" "$gen/junk.pgn"
 done
 # more shards than games

@@ -121,8 +121,8 @@ row position-fen "--position rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R\
 row pattern "--pattern */*/*/*/???PP???/*/*/*" "-Tf*/*/*/*/???PP???/*/*/*"
 row pattern-variations "--pattern */*/*/*/???PP???/*/*/* --in-variations" "-Tf*/*/*/*/???PP???/*/*/*"
 row pattern-either "--pattern */*/*/*/???PP???/*/*/* --either-colour --in-variations" "-t\$work/patterni.tags"
-row material-krp-kr "--material KRP:KR --material-exact --either-colour" "-z\$work/krp_kr.mat"
-row material-krp-kr-white "--material KRP:KR --material-exact" "-y\$work/krp_kr.mat"
+row material-krp-kr "--material KRP:KR --material-exact" "-z\$work/krp_kr.mat"
+row material-krp-kr-white "--material KRP:KR --material-exact --material-as-written" "-y\$work/krp_kr.mat"
 row material-queens "--material KQ:KQ" "-z\$work/queens.mat"
 row hash-e4 "--hash 823c9b50fd114196" "-H823c9b50fd114196"
 

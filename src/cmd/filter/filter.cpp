@@ -193,6 +193,8 @@ int run_filter(const FilterRunOptions& opts) {
     po.inputs = opts.inputs;
     po.jobs = opts.jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
+    po.run_numbers = opts.shard_numbers;
     int io_errors = 0;
     bool write_failed = false;
     std::uint64_t selected_written = 0; // games handed to the output (| head may stop it early)
@@ -241,10 +243,12 @@ int run_filter(const FilterRunOptions& opts) {
                    "for them\n",
                    message_prefix(), total.as_kept, total.as_kept == 1 ? "" : "s");
     if (opts.summary) {
-        std::string s =
-            fmt::format("{}: {} file{}, {} game{}: {} selected, {} not selected", message_prefix(),
-                        stats.files, stats.files == 1 ? "" : "s", total.games,
-                        total.games == 1 ? "" : "s", total.selected, total.games - total.selected);
+        std::string s = fmt::format(
+            "{}{}: {} file{}, {} game{}: {} selected, {} not selected", message_prefix(),
+            opts.shard.active() ? fmt::format(" (shard {}/{})", opts.shard.index, opts.shard.count)
+                                : std::string(),
+            stats.files, stats.files == 1 ? "" : "s", total.games, total.games == 1 ? "" : "s",
+            total.selected, total.games - total.selected);
         if (total.not_pgn)
             s += fmt::format("; {} text{} between games not PGN (skipped)", total.not_pgn,
                              total.not_pgn == 1 ? "" : "s");

@@ -47,7 +47,7 @@ PositionIndices build_watch(const PositionSpecs& specs, filter::PositionWatch& w
     each("--pattern", specs.patterns,
          [&](const std::string& v) { return filter::pattern_test(v, specs.either_colour); });
     each("--material", specs.materials, [&](const std::string& v) {
-        return filter::material_test(v, specs.material_exact, specs.either_colour);
+        return filter::material_test(v, specs.material_exact, !specs.material_as_written);
     });
     each("--hash", specs.hashes,
          [](const std::string& v) { return filter::polyglot_hash_test(v); });

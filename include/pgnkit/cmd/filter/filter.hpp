@@ -7,6 +7,7 @@
 #include "pgnkit/cmd/filter/game_facts.hpp"
 #include "pgnkit/cmd/filter/position_criteria.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <string>
 #include <vector>
@@ -38,6 +39,10 @@ struct FilterRunOptions {
     /// position criteria read it by index).
     PositionSpecs positions;
     int jobs = 1;
+    /// --shard K/N (run/shard.hpp); `shard_numbers`: the criteria or the format read game
+    /// numbers, so a shard counts the games before its piece to have one run's numbers.
+    ShardSpec shard;
+    bool shard_numbers = false;
     bool progress = false;
     bool summary = false; ///< a summary line on stderr
     bool timing = true;   ///< with the time taken

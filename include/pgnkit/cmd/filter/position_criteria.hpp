@@ -17,6 +17,8 @@ namespace pgnkit::app {
 struct PositionSpecs {
     std::vector<std::string> fens, openings, patterns, materials, hashes;
     bool in_variations = false, either_colour = false, material_exact = false;
+    /// --material-as-written: WHITE:BLACK as written (else either side may have either part)
+    bool material_as_written = false;
     int first_ply = 0, last_ply = 1 << 30; ///< --ply-range
     bool empty() const {
         return fens.empty() && openings.empty() && patterns.empty() && materials.empty() &&
