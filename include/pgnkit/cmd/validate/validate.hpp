@@ -1,8 +1,8 @@
 #pragma once
 /// `pgnkit validate`: replay every game of the inputs and report every defect.
 
-#include "pgnkit/io/output.hpp"
 #include "pgnkit/diagnostics/diagnostic.hpp"
+#include "pgnkit/io/output.hpp"
 
 #include <array>
 #include <cstdint>
@@ -44,6 +44,10 @@ struct ValidateStats {
     void count(Code code, Severity sev);
     void merge(const ValidateStats& o);
 };
+
+/// The summary line of `--format json` (`{"summary":{…}}` and a newline); `seconds` < 0: not
+/// timed (null). `pgnkit merge` writes the merged shards' summary with it.
+std::string validate_summary_json(const ValidateStats& s, double seconds);
 
 /// Runs the validation; writes the report to stdout. Returns the exit code
 /// (0 all valid, 1 some game invalid, 2 I/O error).
