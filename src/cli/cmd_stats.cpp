@@ -232,8 +232,7 @@ void add_merge(CLI::App& app, Runner& run) {
     auto o = std::make_shared<StatsCli>();
     auto* cmd = app.add_subcommand(
         "merge",
-        "Combine `pgnkit stats --format json` outputs (the stats of all their inputs), or the "
-        "shards of `pgnkit validate --format json --shard K/N` (one run's report)");
+        "Combine stats JSON outputs, or validate --shard JSON outputs, into one run's output");
     o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
                     "JSON outputs of pgnkit stats or merge, or of validate --shard (several "
