@@ -176,6 +176,7 @@ void add_convert(CLI::App& app, Runner& run) {
                             "Output compression: auto (by .zst name), zstd, none",
                             "zstd compression level (1-19)");
     add_jobs_option(cmd, o->jobs);
+    add_shard_option(cmd, o->run.shard);
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_convert_cli(*o); }; });
 }

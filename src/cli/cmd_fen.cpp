@@ -137,6 +137,7 @@ void add_fen(CLI::App& app, Runner& run) {
     add_compression_options(cmd, o->compression, "auto (by name), zstd or none",
                             "zstd level (1-19)");
     add_jobs_option(cmd, o->jobs);
+    add_shard_option(cmd, o->run.shard);
     cmd->add_flag("--summary", o->run.summary,
                   "Always print the summary on stderr (else only when a game had an error)");
     add_progress_options(cmd, o->progress);

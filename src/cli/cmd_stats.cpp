@@ -224,6 +224,7 @@ void add_stats(CLI::App& app, Runner& run) {
     add_jobs_option(cmd, o->jobs,
                     "Worker threads (default: all cores); the output is the same for every value "
                     "while the tables stay within their limits");
+    add_shard_option(cmd, o->run.shard);
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, false); }; });
 }

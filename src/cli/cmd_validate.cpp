@@ -65,6 +65,7 @@ void add_validate(CLI::App& app, Runner& run) {
         ->type_name("FORMAT")
         ->check(CLI::IsMember({"text", "json"}));
     add_jobs_option(cmd, o->jobs);
+    add_shard_option(cmd, o->run.shard);
     add_severity_options(cmd, o->severities);
     cmd->add_flag("--list-checks", o->list_checks, "Print the table of checks and exit");
     cmd->add_option("--rejects", o->run.rejects,

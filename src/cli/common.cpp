@@ -143,6 +143,24 @@ CLI::Option* add_jobs_option(CLI::App* cmd, int& jobs, const std::string& help) 
 
 int jobs_or_default(int jobs) { return jobs > 0 ? jobs : app::default_jobs(); }
 
+CLI::Option* add_shard_option(CLI::App* cmd, app::ShardSpec& shard) {
+    return cmd
+        ->add_option_function<std::string>(
+            "--shard",
+            [&shard](const std::string& text) {
+                if (!app::parse_shard(text, shard))
+                    throw CLI::ValidationError("--shard", "expected K/N with 1 <= K <= N <= "
+                                                          "1000000, got '" +
+                                                              text + "'");
+            },
+            "Only shard K of N runs over the same inputs (together every game once): a plain "
+            "file is cut into N byte ranges at certain game starts, each read alone; a "
+            "compressed file, archive or stdin gives every N-th game and each shard still "
+            "reads the whole stream. Line and game numbers of a plain file count from the "
+            "shard's first byte (pgnkit merge renumbers; see the man page, SHARDS)")
+        ->type_name("K/N");
+}
+
 bool stdin_is_terminal() { return ::isatty(STDIN_FILENO); }
 bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO); }
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO); }

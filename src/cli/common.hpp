@@ -8,6 +8,7 @@
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/io/output_paths.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <fmt/format.h>
 
@@ -55,6 +56,10 @@ CLI::Option* add_jobs_option(CLI::App* cmd, int& jobs,
                              const std::string& help = "Worker threads (default: all cores)");
 /// The worker count: `jobs` if given, else one per core.
 int jobs_or_default(int jobs);
+
+/// --shard K/N (run/shard.hpp): the help says what a shard takes and reads, and where its
+/// numbers begin.
+CLI::Option* add_shard_option(CLI::App* cmd, app::ShardSpec& shard);
 
 /// Whether standard input, output or error is a terminal.
 bool stdin_is_terminal();

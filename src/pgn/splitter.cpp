@@ -41,9 +41,7 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
     view_ = src_.can_view();
     // A small plain file is read in one piece of its size, up to read_size (10,000 files on
     // one command line would otherwise each allocate a buffer of read_size and more).
-    if (plain_sized(src_))
-        chunk_ = std::clamp<std::size_t>(std::size_t(src_.size_hint()) + 1, std::size_t{64} << 10,
-                                         read_size);
+    chunk_ = chunk_for(src_);
     if (!view_) {
         cap_ = 2 * chunk_;
         owned_.reset(new char[cap_]);
@@ -52,6 +50,12 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterLimits limits)
 }
 
 GameSplitter::~GameSplitter() = default;
+
+std::size_t GameSplitter::chunk_for(const ByteSource& source) {
+    if (!plain_sized(source)) return read_size;
+    return std::clamp<std::size_t>(std::size_t(source.size_hint()) + 1, std::size_t{64} << 10,
+                                   read_size);
+}
 
 namespace {
 /// A tag name's bit in GameSplitter::name_bits_: the hash mixed once more, by a multiplier that
@@ -412,16 +416,19 @@ inline bool surely_no_result(const char* b, std::size_t floor, std::size_t eol) 
 }
 } // namespace
 
-bool GameSplitter::line_ends_with_result(std::size_t eol, std::size_t floor) const {
+bool ends_with_termination_marker(const char* b, std::size_t floor, std::size_t eol) {
     using detail::has_class;
     std::size_t e = eol;
-    const char* b = buf_;
     while (e > floor && has_class(b[e - 1], detail::cls_trail)) --e;
     if (surely_no_result(b, floor, e)) return false;
     std::size_t s = e;
     while (s > floor && e - s < 8 && !has_class(b[s - 1], detail::cls_result_stop)) --s;
     if (s > floor && e - s >= 8) return false;
     return is_result_token(std::string_view(b + s, e - s));
+}
+
+bool GameSplitter::line_ends_with_result(std::size_t eol, std::size_t floor) const {
+    return ends_with_termination_marker(buf_, floor, eol);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/io/file_range.hpp"
 #include "pgnkit/io/input.hpp"
 #include "pgnkit/io/text_guard.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -74,6 +75,7 @@ class BatchReader {
             else
                 total_known_ = false;
         }
+        if (options.shard.active()) plan_ = ShardPlan(options.shard, options.inputs);
     }
 
     /// The next batch of the run (false when every input is done or the run stopped): the
@@ -85,7 +87,7 @@ class BatchReader {
     bool next(Batch& batch) {
         if (!error_.empty()) { // after the batch of the games before the failure
             batch = fresh(name_);
-            batch.io_error = std::move(error_);
+            if (error_owned_) batch.io_error = std::move(error_);
             batch.file_end = true;
             error_.clear();
             close_input();
@@ -108,7 +110,9 @@ class BatchReader {
         try {
             GameSpan span;
             while (!stop_ && splitter_->next(span)) {
-                add(batch, span);
+                bool not_pgn = false;
+                if (!take(span, not_pgn)) continue;
+                add(batch, span, not_pgn);
                 in_progress_bytes_ = src_->bytes_in();
                 if (batch.text.size() >= opts_.batch_bytes || batch.games.size() >= 8192)
                     return true;
@@ -117,7 +121,8 @@ class BatchReader {
             failed(e);
             return true;
         }
-        if (file_games_ == 0 && !stop_) batch.warnings.push_back(no_games(*name_));
+        end_text(*splitter_, *src_);
+        if (file_games_ == 0 && !stop_ && events_) batch.warnings.push_back(no_games(*name_));
         batch.file_end = true;
         close_input();
         return true;
@@ -131,16 +136,38 @@ class BatchReader {
     template <class Game, class Cut>
     void run_direct(Game&& game, Cut&& cut) {
         Batch one;
-        for (const auto& path : opts_.inputs) {
+        for (std::size_t input = 0; input < opts_.inputs.size(); ++input) {
+            const std::string& path = opts_.inputs[input];
             if (stop_) return;
+            if (const ShardRange* range = shard_range(input)) { // --shard: a piece of a file
+                if (range->empty() && !range->owns_start) {
+                    skip_range(path, *range);
+                    continue;
+                }
+                one.file = std::make_shared<const std::string>(path);
+                std::unique_ptr<ByteSource> src;
+                try {
+                    src = open_file_range(path, range->begin, range->read_end, range->align);
+                } catch (const IoError& e) {
+                    begin_text(path, range);
+                    if (events_) ++files_;
+                    cut(std::string(), false);
+                    ++io_errors_;
+                    cut(std::string(e.what()), true);
+                    continue;
+                }
+                read_direct(*src, one, true, game, cut, range);
+                continue;
+            }
             std::unique_ptr<InputMembers> members;
             try {
                 members = open_input(path);
             } catch (const IoError& e) {
-                ++files_;
+                begin_text(path, nullptr);
+                if (events_) ++files_;
                 cut(std::string(), false);
-                ++io_errors_;
-                cut(std::string(e.what()), true);
+                if (events_) ++io_errors_;
+                cut(events_ ? std::string(e.what()) : std::string(), true);
                 continue;
             }
             for (std::uint64_t texts = 0; !stop_; ++texts) {
@@ -151,21 +178,25 @@ class BatchReader {
                 } catch (const IoError& e) {
                     add_warnings(*members);
                     cut(std::string(), false);
-                    ++io_errors_;
-                    cut(std::string(e.what()), true);
+                    const bool owned = events_now();
+                    if (owned) ++io_errors_;
+                    cut(owned ? std::string(e.what()) : std::string(), true);
                     break;
                 }
                 if (add_warnings(*members)) cut(std::string(), false); // where next() says them
                 if (!src) {
                     if (texts == 0) { // an archive without members
-                        ++files_;
-                        warnings_.push_back(no_games(path));
+                        begin_text(path, nullptr);
+                        if (events_) {
+                            ++files_;
+                            warnings_.push_back(no_games(path));
+                        }
                         cut(std::string(), true);
                     }
                     break;
                 }
                 one.file = std::make_shared<const std::string>(text_name(path, member));
-                if (!read_direct(*src, one, path != "-" && member.empty(), game, cut) &&
+                if (!read_direct(*src, one, path != "-" && member.empty(), game, cut, nullptr) &&
                     error_ends_input_)
                     break;
             }
@@ -173,6 +204,8 @@ class BatchReader {
     }
 
     std::uint64_t files() const { return files_; }
+    /// With --shard: what the shard took from each input text.
+    std::vector<ShardInput> take_shard_inputs() { return std::move(shard_inputs_); }
     std::uint64_t empty() const { return empty_; }
     /// The warnings for the next batch (Batch::warnings), taken.
     std::vector<std::string> take_warnings() {
@@ -199,6 +232,7 @@ class BatchReader {
     /// Takes the warnings of `members` for the next batch; whether there were any.
     bool add_warnings(InputMembers& members) {
         std::vector<std::string> w = members.take_warnings();
+        if (!events_now()) w.clear(); // --shard: another shard says them
         warnings_.insert(warnings_.end(), std::make_move_iterator(w.begin()),
                          std::make_move_iterator(w.end()));
         return !w.empty();
@@ -213,8 +247,24 @@ class BatchReader {
         for (;;) {
             if (!members_) {
                 if (input_ == opts_.inputs.size()) return false;
-                path_ = opts_.inputs[input_++];
+                const std::size_t input = input_++;
+                path_ = opts_.inputs[input];
                 texts_ = 0;
+                if (const ShardRange* range = shard_range(input)) { // --shard: a piece of a file
+                    if (range->empty() && !range->owns_start) {
+                        skip_range(path_, *range);
+                        continue;
+                    }
+                    start_text(path_, range);
+                    try {
+                        src_ = open_file_range(path_, range->begin, range->read_end, range->align);
+                        rereadable_ = true;
+                        splitter_ = std::make_unique<GameSplitter>(*src_);
+                    } catch (const IoError& e) {
+                        failed(e);
+                    }
+                    return true;
+                }
                 try {
                     members_ = open_input(path_);
                 } catch (const IoError& e) {
@@ -254,10 +304,12 @@ class BatchReader {
             return true;
         }
     }
-    /// A text begins: counted as an input file, named `name`.
-    void start_text(std::string name) {
+    /// A text begins: counted as an input file (with --shard, by the shard that reports on
+    /// it), named `name`; `range`: a range input's piece (--shard).
+    void start_text(std::string name, const ShardRange* range = nullptr) {
+        begin_text(name, range);
         name_ = std::make_shared<const std::string>(std::move(name));
-        ++files_;
+        if (events_) ++files_;
         first_ = true;
         file_games_ = 0;
         rereadable_ = false;
@@ -266,9 +318,11 @@ class BatchReader {
     /// run_direct(): reads the text `src` (named one.file) game by game; false after an input
     /// error (reported through `cut`).
     template <class Game, class Cut>
-    bool read_direct(ByteSource& src, Batch& one, bool by_name, Game& game, Cut& cut) {
+    bool read_direct(ByteSource& src, Batch& one, bool by_name, Game& game, Cut& cut,
+                     const ShardRange* range) {
         file_games_ = 0;
-        ++files_;
+        begin_text(*one.file, range);
+        if (events_) ++files_;
         std::size_t bytes = 0, games = 0;
         one.rereadable = false;
         bool ok = true;
@@ -277,11 +331,13 @@ class BatchReader {
             GameSplitter splitter(src);
             GameSpan span;
             while (!stop_ && splitter.next(span)) {
+                bool not_pgn = false;
+                if (!take(span, not_pgn)) continue;
                 one.games.clear();
                 one.elisions.clear();
                 one.tags.clear();
                 one.borrowed = span.text.data();
-                add(one, span);
+                add(one, span, not_pgn);
                 in_progress_bytes_ = src.bytes_in();
                 game(static_cast<const Batch&>(one));
                 bytes += span.text.size();
@@ -290,19 +346,99 @@ class BatchReader {
                     bytes = games = 0;
                 }
             }
-            if (file_games_ == 0 && !stop_) warnings_.push_back(no_games(*one.file));
+            end_text(splitter, src);
+            if (file_games_ == 0 && !stop_ && events_) warnings_.push_back(no_games(*one.file));
             cut(std::string(), true);
         } catch (const IoError& e) {
             cut(std::string(), false);
-            ++io_errors_;
+            const bool owned = events_now();
+            if (owned) ++io_errors_;
             error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
-            cut(std::string(e.what()), true);
+            cut(owned ? std::string(e.what()) : std::string(), true);
             ok = false;
         }
         done_bytes_ += src.bytes_in();
-        text_bytes_ += src.bytes_out();
+        // (a shard's piece of a file: its games' bytes, not the next shard's first line)
+        text_bytes_ += range_ ? range_->end - range_->begin : src.bytes_out();
         in_progress_bytes_ = 0;
+        range_ = nullptr;
         return ok;
+    }
+
+    // ------------------------------------------------------------ --shard (run/shard.hpp)
+
+    /// The range of input `i` when it is a range input of a shard, else nullptr.
+    const ShardRange* shard_range(std::size_t i) const {
+        return opts_.shard.active() && plan_.range(i) ? &*plan_.range(i) : nullptr;
+    }
+    /// A text (named `name`) begins: its entry in the shard's record; whose its reports are.
+    void begin_text(const std::string& name, const ShardRange* range) {
+        range_ = range;
+        end_seen_ = false;
+        events_ = !opts_.shard.active() || (range ? range->owns_start : plan_.owns_next_stride());
+        if (!opts_.shard.active()) return;
+        ShardInput in;
+        in.file = name;
+        in.range = range != nullptr;
+        if (range) {
+            in.begin = range->begin;
+            in.end = range->end;
+            in.read = range->searched;
+        }
+        shard_inputs_.push_back(std::move(in));
+    }
+    /// A range input of which the shard takes nothing (and reports nothing): not read.
+    void skip_range(const std::string& name, const ShardRange& range) {
+        begin_text(name, &range);
+        range_ = nullptr;
+    }
+    /// Whether a report now (an input error, a warning) is this run's.
+    bool events_now() const {
+        return !opts_.shard.active() || range_ != nullptr || plan_.owns_next_stride();
+    }
+    /// Whether the run takes `span` (with --shard, the shard's share) and whether it is text
+    /// between games (`not_pgn`: after a game of this input, a span without the splitter's tag
+    /// marks that is not PGN; before the first game it stays a game of its own, with its
+    /// errors: a file that is no PGN at all is one invalid game, as other readers count). A
+    /// range input's span gets its offset in the file; a stride input's games that the shard
+    /// leaves are counted (their numbers in the file stay). Throws IoError when the game
+    /// before a range's end goes on past it (pgn/shard_sync.hpp).
+    bool take(GameSpan& span, bool& not_pgn) {
+        const bool after_game = file_games_ != 0 || (range_ != nullptr && range_->begin != 0);
+        not_pgn = is_text_between_games(span, after_game);
+        if (!opts_.shard.active()) return true;
+        ShardInput& in = shard_inputs_.back();
+        if (range_) {
+            span.offset += range_->begin;
+            if (span.offset >= range_->end) { // the next shard's first game
+                if (!end_seen_) in.lines = span.first_line - 1;
+                end_seen_ = true;
+                return false;
+            }
+            if (span.offset + span.length > range_->end)
+                throw IoError(fmt::format(
+                    "{}: --shard {}/{}: the game at byte {} goes on past byte {}, where the next "
+                    "shard begins: these shards do not split this file exactly (a tag section "
+                    "inside a comment or variation left open?); run without --shard or with "
+                    "another number of shards",
+                    span.file, opts_.shard.index, opts_.shard.count, span.offset, range_->end));
+            in.games += !not_pgn;
+            return true;
+        }
+        if (not_pgn) return plan_.owns_next_stride();
+        if (plan_.take_stride_game()) {
+            ++in.games;
+            return true;
+        }
+        ++file_games_; // (add() counts those it takes)
+        return false;
+    }
+    /// A text is read to its end (with --shard: a range's lines and bytes read).
+    void end_text(const GameSplitter& splitter, const ByteSource& src) {
+        if (!opts_.shard.active() || !range_) return;
+        ShardInput& in = shard_inputs_.back();
+        if (!end_seen_) in.lines = splitter.lines();
+        in.read += src.bytes_in();
     }
 
     /// The input failed: next() hands out the message after the games before it.
@@ -310,14 +446,16 @@ class BatchReader {
         error_ends_input_ = dynamic_cast<const BinaryDataError*>(&e) == nullptr;
         error_ = e.what();
         if (error_.empty()) error_ = "input error";
-        ++io_errors_;
+        error_owned_ = events_now();
+        if (error_owned_) ++io_errors_;
     }
     void close_input() {
         done_bytes_ += src_ ? src_->bytes_in() : 0;
-        text_bytes_ += src_ ? src_->bytes_out() : 0;
+        text_bytes_ += range_ ? range_->end - range_->begin : src_ ? src_->bytes_out() : 0;
         in_progress_bytes_ = 0;
         splitter_.reset();
         src_.reset();
+        range_ = nullptr;
     }
     Batch fresh(const std::shared_ptr<const std::string>& name) {
         Batch batch;
@@ -327,7 +465,7 @@ class BatchReader {
         batch.text.reserve(opts_.batch_bytes + (opts_.batch_bytes >> 2));
         return batch;
     }
-    void add(Batch& batch, const GameSpan& span) {
+    void add(Batch& batch, const GameSpan& span, bool not_pgn) {
         BatchGame game;
         game.begin = batch.text.size();
         game.size = span.text.size();
@@ -335,10 +473,7 @@ class BatchReader {
         game.first_column = span.first_column;
         game.offset = span.offset;
         game.length = span.length;
-        // Text between games: after a game of this input, a span without the splitter's tag
-        // marks that is not PGN. (Before the first game it stays a game of its own, with its
-        // errors: a file that is no PGN at all is one invalid game, as other readers count.)
-        game.not_pgn = is_text_between_games(span, file_games_ != 0);
+        game.not_pgn = not_pgn; // (take())
         if (!game.not_pgn) ++file_games_;
         game.number = game.not_pgn ? games_ + 1 : ++games_;
         game.in_file = game.not_pgn ? file_games_ + 1 : file_games_;
@@ -357,6 +492,13 @@ class BatchReader {
 
     const PipelineOptions& opts_;
     std::atomic<bool>& stop_;
+    // --shard: the plan, the record, and the text being read
+    ShardPlan plan_;
+    std::vector<ShardInput> shard_inputs_;
+    const ShardRange* range_ = nullptr; ///< a range input's piece (else a stride text)
+    bool events_ = true;                ///< the text's file-level reports are this run's
+    bool end_seen_ = false;   ///< the span at the range's end was seen (its lines counted)
+    bool error_owned_ = true; ///< error_ is this run's to report
     std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0, empty_ = 0;
     std::uint64_t file_games_ = 0; ///< games of the input being cut
     std::uint64_t total_bytes_ = 0;
@@ -573,6 +715,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     stats.io_errors = reader.io_errors();
     stats.empty = reader.empty();
     stats.text_bytes = reader.text_bytes();
+    stats.shard_inputs = reader.take_shard_inputs();
     stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     return stats;
 }

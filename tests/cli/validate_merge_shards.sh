@@ -12,6 +12,7 @@
 # Usage: tests/cli/validate_merge_shards.sh PGNKIT
 set -euo pipefail
 pgnkit=${1:?usage: validate_merge_shards.sh PGNKIT}
+pgnkit=$(cd "$(dirname "$pgnkit")" && pwd)/$(basename "$pgnkit")
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 real=$here/../data/pgn/real
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-vshards.XXXXXX")

@@ -104,6 +104,11 @@ struct SplitterLimits {
     std::size_t span_keep_limit = std::size_t{32} << 20; ///< per game
 };
 
+/// Whether the line text [floor, eol) of `b` ends with a termination marker (`1-0 0-1 1/2-1/2 *`
+/// or a common non-standard spelling) after trailing blanks, as the splitter decides that a
+/// game ends there (outside comments and variations).
+bool ends_with_termination_marker(const char* b, std::size_t floor, std::size_t eol);
+
 /// Splits a ByteSource into games. Single-threaded; spans are handed to workers by copy.
 class GameSplitter {
   public:
@@ -113,6 +118,9 @@ class GameSplitter {
     /// between the source's writing it (a read(2), a decoder) and the scan. Reads of
     /// read_chunk_size (megabytes) were 7-23% slower (validate --jobs 1, plain and .zst).
     static constexpr std::size_t read_size = std::size_t{256} << 10;
+    /// Bytes asked of `source` per read: read_size, a small plain file's size (at least 64 KiB).
+    /// Each read of a regular file hands out that many: the reads end at its multiples.
+    static std::size_t chunk_for(const ByteSource& source);
     GameSplitter(const GameSplitter&) = delete;
     GameSplitter& operator=(const GameSplitter&) = delete;
 

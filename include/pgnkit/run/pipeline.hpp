@@ -11,6 +11,7 @@
 #include "pgnkit/pgn/splitter.hpp"
 #include "pgnkit/run/not_pgn.hpp"
 #include "pgnkit/run/raw_games.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -164,6 +165,8 @@ struct PipelineOptions {
     int jobs = 1;
     std::size_t batch_bytes = std::size_t{1} << 20; ///< cut batches at about this size
     bool progress = false;                          ///< a progress line on stderr
+    /// --shard K/N: only this shard's games (run/shard.hpp); numbers as that file says.
+    ShardSpec shard;
 };
 
 struct PipelineStats {
@@ -175,6 +178,8 @@ struct PipelineStats {
     std::uint64_t text_bytes = 0;
     double seconds = 0;
     bool stopped = false; ///< the sink asked to stop (e.g. closed stdout)
+    /// With --shard: what the shard took from each input text, in order (shard_json()).
+    std::vector<ShardInput> shard_inputs;
 };
 
 /// Runs the pipeline. `make_processor(i)` builds worker i's processor; `sink` gets every

@@ -1,10 +1,10 @@
 #include "pgnkit/cmd/convert/convert.hpp"
 
+#include "pgnkit/io/output.hpp"
+#include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/run/error_tally.hpp"
 #include "pgnkit/run/messages.hpp"
-#include "pgnkit/io/output.hpp"
 #include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/pgn/reader.hpp"
 
 #include <fmt/format.h>
 
@@ -192,6 +192,7 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
     po.inputs = inputs;
     po.jobs = opts.jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
     for (auto& p : procs) { // counters of this pass only
         p->stats = {};
         p->errors = {};

@@ -54,6 +54,7 @@ int run_fen(const FenRunOptions& opts) {
     po.inputs = opts.inputs;
     po.jobs = opts.jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
     std::string filtered;
     auto stats = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },

@@ -3,17 +3,17 @@
 
 #include "pgnkit/cmd/stats/stats.hpp"
 
-#include "pgnkit/run/error_tally.hpp"
-#include "pgnkit/cmd/stats/html_report.hpp"
-#include "pgnkit/run/messages.hpp"
-#include "pgnkit/io/output.hpp"
-#include "pgnkit/run/pipeline.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/san.hpp"
+#include "pgnkit/cmd/stats/html_report.hpp"
 #include "pgnkit/io/byte_source.hpp"
-#include "pgnkit/pgn/embedded.hpp"
+#include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/detail/simd/kernels.hpp"
+#include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/error_tally.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -656,7 +656,7 @@ struct StatsOutputs {
 };
 
 [[gnu::cold]] int write_output(const StatsRunOptions& opts, StatsOutputs& files,
-                               const StatsGroups& g) {
+                               const StatsGroups& g, const std::string& shard = {}) {
     if (files.page) { // --html: a page besides the usual output
         OutputFile& page = *files.page;
         page.write(render_stats_html(g, opts.view, opts.inputs));
@@ -666,7 +666,9 @@ struct StatsOutputs {
         }
         page.commit();
     }
-    std::string text = render_stats(g, opts.view);
+    StatsView view = opts.view;
+    view.shard = shard;
+    std::string text = render_stats(g, view);
     OutputFile& out = files.out;
     out.write(text);
     if (!out.broken_pipe() && out.error().empty()) out.commit();
@@ -762,6 +764,7 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
     po.inputs = opts.inputs;
     po.jobs = jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
     int io_errors = 0;
     auto run = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
@@ -786,7 +789,8 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
                    "{}: {} game{} with errors left out of the tables (--valid-only): {}; {}\n",
                    message_prefix(), errors.total(), errors.total() == 1 ? "" : "s",
                    errors.by_code(), errors.remedy(false));
-    int rc = write_output(opts, files, total);
+    int rc = write_output(opts, files, total,
+                          opts.shard.active() ? shard_json(opts.shard, run.shard_inputs) : "");
     if (rc) return rc;
     return (run.io_errors || io_errors) ? 2 : 0;
 }

@@ -1,8 +1,8 @@
 // pgnkit stats: the tables built from an aggregate, and their text / JSON / CSV forms.
 
-#include "pgnkit/io/output.hpp"
 #include "pgnkit/cmd/stats/stats.hpp"
 #include "pgnkit/format/json.hpp"
+#include "pgnkit/io/output.hpp"
 
 #include <fmt/format.h>
 
@@ -572,7 +572,9 @@ std::string render_stats(const StatsGroups& g, const StatsView& view) {
         }
         break;
     case StatsView::Format::Json:
-        out += "{\"pgnkit\":\"stats\",\"version\":1,\"by\":";
+        out += "{\"pgnkit\":\"stats\",\"version\":1,";
+        if (!view.shard.empty()) out += view.shard + ',';
+        out += "\"by\":";
         if (g.by.empty()) {
             out += "null,\"tables\":";
             render_json_tables(out, build_tables(g.all, view));

@@ -181,7 +181,7 @@ void append_number_or_null(std::string& out, const std::optional<std::uint64_t>&
 }
 
 /// One input as a shard's `shard.inputs` lists it.
-struct ShardInput {
+struct InputShare {
     std::string name;
     std::string json_name; ///< the name as the diagnostics write it (a JSON string)
     bool range = false;    ///< a byte range of a plain file, else every N-th game of a stream
@@ -194,7 +194,7 @@ struct Shard {
     std::uint64_t begin = 0, end = 0; ///< its diagnostic lines: bytes of that input
     std::uint64_t first_line = 0;     ///< its first line's number in that input (messages)
     std::uint64_t index = 0, count = 0;
-    std::vector<ShardInput> inputs;
+    std::vector<InputShare> inputs;
     ValidateStats stats;
     double seconds = -1;     ///< < 0: not timed
     std::uint64_t notes = 0; ///< encoding notes among its lines
@@ -239,7 +239,7 @@ void read_summary(std::string_view text, Shard& s) {
     s.index = shard->need("index").u64();
     s.count = shard->need("count").u64();
     for (const JsonValue& in : shard->need("inputs").items) {
-        ShardInput si;
+        InputShare si;
         si.name = in.need("file").text;
         append_json_string(si.json_name, si.name);
         const std::string& mode = in.need("mode").text;

@@ -1,12 +1,12 @@
 #include "pgnkit/cmd/validate/validate.hpp"
 
+#include "pgnkit/check/validator.hpp"
 #include "pgnkit/cmd/validate/html_report.hpp"
 #include "pgnkit/format/json.hpp"
-#include "pgnkit/run/messages.hpp"
 #include "pgnkit/io/output.hpp"
-#include "pgnkit/run/pipeline.hpp"
-#include "pgnkit/check/validator.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
 
@@ -459,7 +459,8 @@ std::string summary_text(const ValidateStats& s, double seconds, bool color, boo
 }
 
 /// `seconds` < 0: not timed (null).
-std::string summary_json(const ValidateStats& s, double seconds) {
+/// `shard`: the `"shard":{…}` key and object of a --shard run (run/shard.hpp), or "".
+std::string summary_json(const ValidateStats& s, double seconds, const std::string& shard) {
     std::string out =
         fmt::format("{{\"summary\":{{\"files\":{},\"games\":{},\"valid\":{},\"invalid\":{},"
                     "\"errors\":{},\"warnings\":{},"
@@ -491,6 +492,7 @@ std::string summary_json(const ValidateStats& s, double seconds) {
     }
     out += fmt::format("}},\"bytes\":{},\"seconds\":", s.bytes);
     out += seconds < 0 ? std::string("null") : fmt::format("{:.3f}", seconds);
+    if (!shard.empty()) out += ',' + shard;
     out += "}}\n";
     return out;
 }
@@ -498,7 +500,7 @@ std::string summary_json(const ValidateStats& s, double seconds) {
 } // namespace
 
 std::string validate_summary_json(const ValidateStats& s, double seconds) {
-    return summary_json(s, seconds);
+    return summary_json(s, seconds, {});
 }
 
 int run_validate(const ValidateRunOptions& opts) {
@@ -518,6 +520,7 @@ int run_validate(const ValidateRunOptions& opts) {
     po.inputs = opts.inputs;
     po.jobs = opts.jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
     bool out_ok = true;
     int io_errors = 0;
     // The encoding note of the input being read (FileNote): reported once, when it ends.
@@ -569,9 +572,12 @@ int run_validate(const ValidateRunOptions& opts) {
     total.files = stats.files;
     total.bytes = stats.text_bytes; // the inputs' text, not only their games'
     if (out_ok && opts.summary) {
-        std::string s = opts.format == OutputFormat::Json
-                            ? summary_json(total, opts.timing ? stats.seconds : -1.0)
-                            : summary_text(total, stats.seconds, opts.color, opts.timing);
+        std::string s =
+            opts.format == OutputFormat::Json
+                ? summary_json(total, opts.timing ? stats.seconds : -1.0,
+                               opts.shard.active() ? shard_json(opts.shard, stats.shard_inputs)
+                                                   : std::string())
+                : summary_text(total, stats.seconds, opts.color, opts.timing);
         out_ok = out_stdout.write(s);
     }
     out_stdout.flush();

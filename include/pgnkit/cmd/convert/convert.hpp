@@ -3,8 +3,9 @@
 /// notation, tags and annotations asked for. Games with errors pass through unchanged (or
 /// are dropped with --valid-only) and are reported on stderr.
 
-#include "pgnkit/io/output.hpp"
 #include "pgnkit/cmd/convert/pgn_writer.hpp"
+#include "pgnkit/io/output.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <cstdint>
 #include <string>
@@ -17,9 +18,10 @@ struct ConvertRunOptions {
     std::string output = "-";        ///< "-" = stdout
     OutputOptions output_options;    ///< compression (.zst name or zstd), level
     int jobs = 1;
+    ShardSpec shard; ///< --shard K/N (run/shard.hpp)
     PgnWriterOptions writer;
     SeverityTable severities; ///< --error/--warn/--ignore/--strict
-    bool valid_only = false; ///< drop invalid games instead of passing them through
+    bool valid_only = false;  ///< drop invalid games instead of passing them through
     /// Rewrite each input in place (`output` unused): see convert_in_place() in convert.cpp.
     bool in_place = false;
     bool summary = false; ///< always print the summary (else only when a game was invalid)

@@ -2,10 +2,11 @@
 /// `pgnkit fen`: positions out of games, as FEN, EPD, NDJSON, CSV or TSV lines
 /// (position_formats.hpp).
 
-#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/chess/fen_writer.hpp"
 #include "pgnkit/cmd/fen/position_formats.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@ struct FenRunOptions {
     std::string output = "-";
     OutputOptions output_options;
     int jobs = 1;
+    ShardSpec shard; ///< --shard K/N (run/shard.hpp)
     PositionFormat format = PositionFormat::Fen;
     chess::EpMode ep = chess::EpMode::Legal;
     PlySelection plies;

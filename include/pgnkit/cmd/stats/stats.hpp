@@ -14,6 +14,7 @@
 /// and the output says so. Memory per map is O(limit) whatever the input size.
 
 #include "pgnkit/diagnostics/diagnostic.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <algorithm>
 #include <array>
@@ -232,6 +233,9 @@ struct StatsView {
     /// The dates table lists the periods without games between the first and the last as
     /// rows of 0 (the HTML chart's gaps); printed tables list only periods with games.
     bool fill_date_gaps = false;
+    /// JSON: the `"shard":{…}` key and object of a --shard run (run/shard.hpp), after
+    /// "version"; "" for none.
+    std::string shard;
 };
 
 /// Names of every table, in output order.
@@ -253,6 +257,7 @@ StatsGroups collect_stats(std::string_view pgn, const std::string& by = {},
 struct StatsRunOptions {
     std::vector<std::string> inputs;
     int jobs = 1;
+    ShardSpec shard; ///< --shard K/N (run/shard.hpp)
     std::string by;
     bool valid_only = false;
     bool progress = false;

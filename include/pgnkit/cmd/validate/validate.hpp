@@ -3,6 +3,7 @@
 
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <array>
 #include <cstdint>
@@ -16,6 +17,7 @@ enum class OutputFormat { Text, Json };
 struct ValidateRunOptions {
     std::vector<std::string> inputs;
     int jobs = 1;
+    ShardSpec shard; ///< --shard K/N (run/shard.hpp)
     OutputFormat format = OutputFormat::Text;
     bool color = false;
     bool show_info = false; ///< print info-level diagnostics too (always counted)
