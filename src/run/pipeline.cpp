@@ -358,8 +358,10 @@ class BatchReader {
             ok = false;
         }
         done_bytes_ += src.bytes_in();
-        // (a shard's piece of a file: its games' bytes, not the next shard's first line)
-        text_bytes_ += range_ ? range_->end - range_->begin : src.bytes_out();
+        // (a shard's piece of a file: its games' bytes, not the next shard's first line; a
+        // stream, which every shard reads whole: counted by the shard that owns its reports,
+        // so that the shards' bytes add up to one run's)
+        text_bytes_ += range_ ? range_->end - range_->begin : events_ ? src.bytes_out() : 0;
         in_progress_bytes_ = 0;
         range_ = nullptr;
         return ok;
@@ -451,7 +453,9 @@ class BatchReader {
     }
     void close_input() {
         done_bytes_ += src_ ? src_->bytes_in() : 0;
-        text_bytes_ += range_ ? range_->end - range_->begin : src_ ? src_->bytes_out() : 0;
+        text_bytes_ += range_ ? range_->end - range_->begin  // as in the reader above
+                       : src_ && events_ ? src_->bytes_out()
+                                         : 0;
         in_progress_bytes_ = 0;
         splitter_.reset();
         src_.reset();
