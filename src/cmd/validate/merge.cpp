@@ -186,6 +186,7 @@ struct InputShare {
     std::string json_name; ///< the name as the diagnostics write it (a JSON string)
     bool range = false;    ///< a byte range of a plain file, else every N-th game of a stream
     std::uint64_t begin = 0, end = 0, games = 0, lines = 0;
+    std::uint64_t games_before = 0; ///< the shard's games in the inputs before this one
 };
 
 /// One shard's output found in a merge input.
@@ -252,6 +253,8 @@ void read_summary(std::string_view text, Shard& s) {
             si.end = in.need("end").u64();
             si.lines = in.need("lines").u64();
         }
+        if (!s.inputs.empty())
+            si.games_before = s.inputs.back().games_before + s.inputs.back().games;
         s.inputs.push_back(std::move(si));
     }
 }
@@ -270,6 +273,11 @@ void find_shards(int fd, std::size_t source, const std::string& path, std::vecto
     while (reader.next(line)) {
         ++line_no;
         const auto where = [&] { return fmt::format("{}, line {}", display_name(path), line_no); };
+        if (!line.ends_with('\n')) {
+            throw MergeError(fmt::format("{} ends in the middle of a line: a shard's output cut "
+                                         "short",
+                                         where()));
+        }
         if (line.starts_with("{\"summary\":")) {
             Shard s;
             s.source = source;
@@ -288,10 +296,6 @@ void find_shards(int fd, std::size_t source, const std::string& path, std::vecto
             notes = 0;
         } else if (read_diagnostic(line, d)) {
             notes += d.is_note();
-        } else if (!line.ends_with('\n')) {
-            throw MergeError(fmt::format("{} ends in the middle of a line: a shard's output cut "
-                                         "short",
-                                         where()));
         } else if (line.starts_with("{\"pgnkit\":\"stats\"")) {
             throw MergeError(fmt::format(
                 "{} is `pgnkit stats --format json` output; merge combines one kind at a time",
@@ -381,13 +385,22 @@ struct Cursor {
         if (!read_diagnostic(text, line))
             throw MergeError(
                 fmt::format("shard {}/{} changed while merging", shard->index, shard->count));
-        // Lines come input by input; a line with a game cannot be from an input where the
-        // shard took no game (the same file named twice).
+        // Lines come input by input. A game's line says which input by its index (the
+        // shard's own count: each input's games are the next block of it); text between
+        // games by its name and, in a range, its offset (the same file may be named twice).
         const auto& inputs = shard->inputs;
-        while (input < inputs.size() && !(inputs[input].json_name == line.file &&
-                                          (!line.game.value || inputs[input].games > 0)))
-            ++input;
-        if (input == inputs.size())
+        if (line.index.value) {
+            while (input < inputs.size() &&
+                   *line.index.value > inputs[input].games_before + inputs[input].games)
+                ++input;
+        } else {
+            while (input < inputs.size() && !(inputs[input].json_name == line.file &&
+                                              (!inputs[input].range || !line.offset.value ||
+                                               (*line.offset.value >= inputs[input].begin &&
+                                                *line.offset.value < inputs[input].end))))
+                ++input;
+        }
+        if (input == inputs.size() || inputs[input].json_name != line.file)
             throw MergeError(fmt::format("shard {}/{} has a diagnostic of {} after the inputs "
                                          "its summary lists",
                                          shard->index, shard->count, line.file));
