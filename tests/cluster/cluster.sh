@@ -73,7 +73,9 @@ watch_sshd() { # PID
     (
         trap '' INT TERM HUP
         while kill -0 "$script" 2>/dev/null && kill -0 "$pid" 2>/dev/null; do sleep 1; done
-        if ! kill -0 "$script" 2>/dev/null; then
+        # sshd still there: the script went without its traps (else they stopped sshd, and
+        # what the script made may already be another run's: /run/sshd).
+        if kill -0 "$pid" 2>/dev/null; then
             kill "$pid" 2>/dev/null
             rm -rf "$tmp"
             ((made_privsep)) && rmdir /run/sshd
@@ -195,5 +197,83 @@ par "'$pgnkit' stats --no-progress --format json {} >'$tmp/out/{#}.json'" ::: "$
 "$pgnkit" merge --format json "$tmp"/out/{1,2,3}.json >"$tmp/merged.json"
 same "stats, one job per file, merged" "$tmp/one.json" "$tmp/merged.json"
 ran_on_both "$a0" "$b0" "stats per file"
+
+# --- The recipe: shards over both hosts, merged (or concatenated) == one local run ----------------
+# (docs/MANY-MACHINES.md "The recipe"). Files on a shared path: every host reads its byte range
+# of the same file, results come back on standard output, in the order the jobs finish.
+big=$tmp/in/big.pgn
+shard_args() { for ((k = 1; k <= $1; k++)); do echo "$k"; done; }
+for n in 2 5; do
+    for set in big all; do
+        if [[ $set == big ]]; then inputs=("$big"); else inputs=("${files[@]}"); fi
+        quoted=$(printf " '%s'" "${inputs[@]}")
+        # stats: merged by pgnkit merge from one pipe.
+        "$pgnkit" stats --no-progress --format json "${inputs[@]}" >"$tmp/one.json"
+        a0=$(sessions a) b0=$(sessions b)
+        { par "'$pgnkit' stats --no-progress --shard {}/$n --format json$quoted" \
+            ::: $(shard_args $n) || true; } | "$pgnkit" merge --format json - >"$tmp/merged.json"
+        same "stats --shard K/$n of $set over 2 hosts | merge -" "$tmp/one.json" "$tmp/merged.json"
+        ran_on_both "$a0" "$b0" "stats --shard K/$n of $set"
+        # validate: merged too, with the exit status of one run (parallel's own counts the
+        # shards that found an invalid game).
+        status=0
+        "$pgnkit" validate --no-progress --no-timing --format json "${inputs[@]}" \
+            >"$tmp/one.json" || status=$?
+        a0=$(sessions a) b0=$(sessions b)
+        merged_status=0
+        { par "'$pgnkit' validate --no-progress --no-timing --shard {}/$n --format json$quoted" \
+            ::: $(shard_args $n) || true; } | "$pgnkit" merge - >"$tmp/merged.json" ||
+            merged_status=$?
+        same "validate --shard K/$n of $set over 2 hosts | merge -" "$tmp/one.json" "$tmp/merged.json"
+        [[ $status == "$merged_status" ]] ||
+            bad "validate --shard K/$n of $set: merge exits $merged_status, one run $status"
+        ran_on_both "$a0" "$b0" "validate --shard K/$n of $set"
+        # fen: concatenated in shard order (-k). That is one run's output for plain files;
+        # a compressed input is dealt every N-th game, so its positions come in another order
+        # (docs/MANY-MACHINES.md "How shards map to input files"): the same lines, sorted.
+        "$pgnkit" fen --no-progress "${inputs[@]}" >"$tmp/one.fen" 2>>"$tmp/fen.log" || true
+        a0=$(sessions a) b0=$(sessions b)
+        par -k "'$pgnkit' fen --no-progress --shard {}/$n$quoted" ::: $(shard_args $n) \
+            >"$tmp/cat.fen" 2>>"$tmp/fen.log" || true
+        if [[ $set == big ]]; then
+            same "fen --shard K/$n of $set over 2 hosts, concatenated" "$tmp/one.fen" "$tmp/cat.fen"
+        else
+            sort "$tmp/one.fen" >"$tmp/one.sorted"
+            sort "$tmp/cat.fen" >"$tmp/cat.sorted"
+            same "fen --shard K/$n of $set over 2 hosts, concatenated (sorted: a stream is dealt)" \
+                "$tmp/one.sorted" "$tmp/cat.sorted"
+        fi
+        ran_on_both "$a0" "$b0" "fen --shard K/$n of $set"
+    done
+done
+
+# Files copied to the hosts: --transferfile copies the input into each job's own folder (on
+# a real cluster --workdir ... makes one under ~/.parallel/tmp; here the "hosts" share this
+# machine's disk, so each job gets its own folder in $tmp), --return brings the job's output
+# file back, --cleanup removes both there.
+mkdir "$tmp/transfer"
+cp "$big" "$tmp/transfer/big.pgn"
+n=3
+(
+    cd "$tmp/transfer"
+    "$pgnkit" stats --no-progress --format json big.pgn >one.json
+    "$pgnkit" validate --no-progress --no-timing --format json big.pgn >one-validate.json || true
+    a0=$(sessions a) b0=$(sessions b)
+    par --workdir "$tmp/remote/{#}" --transferfile big.pgn --return 'shard.{}.json' --cleanup \
+        "'$pgnkit' stats --no-progress --shard {}/$n --format json big.pgn >shard.{}.json" \
+        ::: $(shard_args $n)
+    "$pgnkit" merge --format json shard.*.json >merged.json
+    same "stats --shard K/$n, --transferfile/--return, merged" one.json merged.json
+    ran_on_both "$a0" "$b0" "stats with --transferfile"
+    par --workdir "$tmp/remote/{#}" --transferfile big.pgn --cleanup \
+        "'$pgnkit' validate --no-progress --no-timing --shard {}/$n --format json big.pgn" \
+        ::: $(shard_args $n) >shards.json || true
+    "$pgnkit" merge shards.json >merged-validate.json || true
+    same "validate --shard K/$n, --transferfile, merged" one-validate.json merged-validate.json
+    left=$(find "$tmp/remote" -type f 2>/dev/null | wc -l)
+    [[ $left == 0 ]] && ok "--cleanup left no file in the jobs' folders" ||
+        bad "--cleanup left $left files in the jobs' folders"
+    exit "$fail"
+) || fail=1
 
 exit "$fail"
