@@ -30,3 +30,8 @@ add_test(NAME cli.stdin-terminal
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/stdin_terminal.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.stdin-terminal PROPERTIES LABELS cli TIMEOUT 120)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/install.cmake)
+# --shard K/N: the shards of a run take every game exactly once; concatenated (convert, fen) or
+# merged (stats) they are one run's output (tests/cli/shards.sh).
+add_test(NAME cli.shards
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/shards.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.shards PROPERTIES LABELS cli TIMEOUT 900)

@@ -50,6 +50,9 @@ int check_ignored_options(const FenCli& o) {
 
 int run_fen_cli(FenCli& o) {
     if (int rc = check_ignored_options(o)) return rc;
+    if (o.run.unique && o.run.shard.active())
+        return usage_error("fen", "--unique cannot be combined with --shard: a shard knows only "
+                                  "its own positions (deduplicate the shards' outputs together)");
     if (!inputs_or_stdin("fen", o.run.inputs) ||
         !apply_severity_options("fen", o.severities, o.run.severities) ||
         !resolve_letters("fen", "--piece-letters", o.letters.output, o.run.piece_letters) ||

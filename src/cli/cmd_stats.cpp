@@ -239,6 +239,9 @@ void add_merge(CLI::App& app, Runner& run) {
                     "JSON outputs of pgnkit stats or merge, or of validate --shard (several "
                     "per file allowed; - or nothing: stdin when it is no terminal)")
         ->type_name("FILE");
+    cmd->add_flag("--partial", o->run.partial,
+                  "Merge the shards of a --shard run that are given, though some are missing "
+                  "(else a missing shard is an error)");
     add_view_options(cmd, *o);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, true); }; });
 }

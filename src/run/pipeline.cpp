@@ -358,10 +358,7 @@ class BatchReader {
             ok = false;
         }
         done_bytes_ += src.bytes_in();
-        // (a shard's piece of a file: its games' bytes, not the next shard's first line; a
-        // stream, which every shard reads whole: counted by the shard that owns its reports,
-        // so that the shards' bytes add up to one run's)
-        text_bytes_ += range_ ? range_->end - range_->begin : events_ ? src.bytes_out() : 0;
+        text_bytes_ += text_share(src.bytes_out());
         in_progress_bytes_ = 0;
         range_ = nullptr;
         return ok;
@@ -435,6 +432,13 @@ class BatchReader {
         ++file_games_; // (add() counts those it takes)
         return false;
     }
+    /// Of a text's `bytes`, those the run counts: with --shard, a range's piece (not the next
+    /// shard's first line), a stride text's all in the shard that reports on it, else none.
+    std::uint64_t text_share(std::uint64_t bytes) const {
+        if (!opts_.shard.active()) return bytes;
+        if (range_) return range_->end - range_->begin;
+        return events_ ? bytes : 0;
+    }
     /// A text is read to its end (with --shard: a range's lines and bytes read).
     void end_text(const GameSplitter& splitter, const ByteSource& src) {
         if (!opts_.shard.active() || !range_) return;
@@ -453,9 +457,7 @@ class BatchReader {
     }
     void close_input() {
         done_bytes_ += src_ ? src_->bytes_in() : 0;
-        text_bytes_ += range_ ? range_->end - range_->begin  // as in the reader above
-                       : src_ && events_ ? src_->bytes_out()
-                                         : 0;
+        text_bytes_ += text_share(src_ ? src_->bytes_out() : 0);
         in_progress_bytes_ = 0;
         splitter_.reset();
         src_.reset();

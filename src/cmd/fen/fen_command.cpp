@@ -38,7 +38,9 @@ int run_fen(const FenRunOptions& opts) {
         procs.push_back(std::make_unique<FenProcessor>(opts, cols));
 
     OutputFile out(opts.output, opts.output_options);
-    if (opts.format == PositionFormat::Csv || opts.format == PositionFormat::Tsv) {
+    // (--shard: shard 1 only, so that the shards' outputs concatenate to one run's)
+    if ((opts.format == PositionFormat::Csv || opts.format == PositionFormat::Tsv) &&
+        (!opts.shard.active() || opts.shard.index == 1)) {
         std::string header;
         for (std::size_t i = 0; i < cols.size(); ++i) {
             if (i) header += opts.format == PositionFormat::Csv ? ',' : '\t';

@@ -713,9 +713,11 @@ std::vector<std::string_view> stats_documents(std::string_view doc) {
     return parts;
 }
 
-/// Adds one stats output (`path` names its input in the messages) to `total`.
+/// Adds one stats output (`path` names its input in the messages) to `total`, and its shard
+/// record, if it has one, to `shards` (run/shard_set.hpp).
 void merge_document(const StatsRunOptions& opts, const std::string& path, std::string_view doc,
-                    std::unique_ptr<StatsGroups>& total) {
+                    std::unique_ptr<StatsGroups>& total, std::vector<ShardRecord>& shards,
+                    std::vector<std::string>& shard_names) {
     if (std::string_view kind = not_stats_json(doc); !kind.empty()) {
         const std::string name = path == "-" ? std::string("standard input") : "'" + path + "'";
         const std::string file = path == "-" ? std::string("FILE") : path;
@@ -725,13 +727,18 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
             "`pgnkit merge a.json b.json`)",
             name, kind, file));
     }
+    std::optional<ShardRecord> shard;
     StatsGroups g = [&] {
         try {
-            return raw_from_json(doc, opts.limits);
+            return raw_from_json(doc, opts.limits, &shard);
         } catch (const std::exception& e) {
             throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
         }
     }();
+    if (shard) {
+        shards.push_back(std::move(*shard));
+        shard_names.push_back(path == "-" ? std::string("standard input") : path);
+    }
     if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
     total->merge(g);
 }
@@ -799,6 +806,9 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
     if (opts.inputs.empty()) throw std::runtime_error("merge: no input files");
     StatsOutputs files(opts);
     std::unique_ptr<StatsGroups> total;
+    // The shard records of --shard runs (run/shard_set.hpp): one run's, whole unless --partial.
+    std::vector<ShardRecord> shards;
+    std::vector<std::string> shard_names;
     for (const auto& path : opts.inputs) {
         std::string doc;
         if (path == "-") {
@@ -814,8 +824,11 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
         }
         // One input may hold several outputs one after the other (GNU parallel's jobs
         // writing to one pipe): each starts with a line `{"pgnkit":"stats",…`.
-        for (std::string_view part : stats_documents(doc)) merge_document(opts, path, part, total);
+        for (std::string_view part : stats_documents(doc))
+            merge_document(opts, path, part, total, shards, shard_names);
     }
+    if (std::string wrong = check_shard_set(shards, shard_names, opts.partial); !wrong.empty())
+        throw std::runtime_error(wrong);
     return write_output(opts, files, *total);
 }
 

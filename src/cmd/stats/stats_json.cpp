@@ -168,8 +168,38 @@ std::string raw_to_json(const StatsGroups& g) {
     return out;
 }
 
-StatsGroups raw_from_json(std::string_view document, const StatsLimits& limits) {
+namespace {
+/// A --shard run's record (shard_json()).
+ShardRecord shard_from_json(const Json& j) {
+    ShardRecord r;
+    const std::uint64_t index = j.need("index").u64(), count = j.need("count").u64();
+    if (index == 0 || count == 0 || index > count || count > 1000000)
+        throw std::runtime_error("stats JSON: a shard that is no K/N");
+    r.spec.index = static_cast<std::uint32_t>(index);
+    r.spec.count = static_cast<std::uint32_t>(count);
+    for (const Json& e : j.need("inputs").items) {
+        ShardInput in;
+        in.file = e.need("file").text;
+        in.range = e.need("mode").text == "range";
+        in.games = e.need("games").u64();
+        if (in.range) {
+            in.begin = e.need("begin").u64();
+            in.end = e.need("end").u64();
+            in.lines = e.need("lines").u64();
+        }
+        r.inputs.push_back(std::move(in));
+    }
+    return r;
+}
+} // namespace
+
+StatsGroups raw_from_json(std::string_view document, const StatsLimits& limits,
+                          std::optional<ShardRecord>* shard) {
     Json doc = parse_json(document, "stats JSON");
+    if (shard) {
+        shard->reset();
+        if (const Json* s = doc.get("shard")) *shard = shard_from_json(*s);
+    }
     const Json* raw = doc.get("raw");
     if (!raw) throw std::runtime_error("no 'raw' member: not the JSON output of pgnkit stats");
     if (raw->need("version").u64() != 1) throw std::runtime_error("unknown stats JSON version");

@@ -14,12 +14,13 @@
 /// and the output says so. Memory per map is O(limit) whatever the input size.
 
 #include "pgnkit/diagnostics/diagnostic.hpp"
-#include "pgnkit/run/shard.hpp"
+#include "pgnkit/run/shard_set.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -248,7 +249,9 @@ std::string render_stats(const StatsGroups& g, const StatsView& view);
 /// Raw counters as JSON (the `raw` member of the JSON output), and back. from_json throws
 /// std::runtime_error on a malformed document.
 std::string raw_to_json(const StatsGroups& g);
-StatsGroups raw_from_json(std::string_view document, const StatsLimits& limits);
+/// `shard`: set to the document's `shard` record (a --shard run's: run/shard.hpp), if any.
+StatsGroups raw_from_json(std::string_view document, const StatsLimits& limits,
+                          std::optional<ShardRecord>* shard = nullptr);
 
 /// Collects the stats of games in memory (tests; the CLI uses run_stats).
 StatsGroups collect_stats(std::string_view pgn, const std::string& by = {},
@@ -257,7 +260,8 @@ StatsGroups collect_stats(std::string_view pgn, const std::string& by = {},
 struct StatsRunOptions {
     std::vector<std::string> inputs;
     int jobs = 1;
-    ShardSpec shard; ///< --shard K/N (run/shard.hpp)
+    ShardSpec shard;      ///< --shard K/N (run/shard.hpp)
+    bool partial = false; ///< merge: shards of a run may be missing (--partial)
     std::string by;
     bool valid_only = false;
     bool progress = false;

@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# --shard K/N (include/pgnkit/run/shard.hpp): the N shards of a run take every game exactly once.
+# For many inputs (every file of tests/data/pgn/edge one by one and all together, the real
+# files together, generated files with CRLF, no final line break, junk between games, no blank
+# lines, an overlong comment, a game longer than the splitter keeps, several files) and N = 1…8
+# (and more shards than games):
+#   * plain files: `convert` and `fen` outputs of the shards, concatenated in shard order, are
+#     byte-identical to one run; `pgnkit merge` of the shards' `stats --format json` is
+#     byte-identical to one run's; the validate summaries add up to one run's (games, valid,
+#     invalid, errors, warnings, plies, files, bytes), and the shards' ranges tile each file;
+#   * compressed input and stdin (every N-th game): the same games, in another order;
+#   * a shard reads no more of a file than its range, the next shard's first line and what its
+#     sync searches read (the `read` of its JSON record);
+#   * the one case where the text does not show a game start (a tag section after a comment
+#     left open): the shard before the boundary says so and fails.
+#
+# Usage: tests/cli/shards.sh PGNKIT [quick]
+set -uo pipefail
+pgnkit=${1:?usage: shards.sh PGNKIT [quick]}
+quick=${2:-}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+data=$here/../data/pgn
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-shards.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+checks=0
+bad() {
+    echo "FAIL: $*"
+    fail=1
+}
+
+# The shards' outputs of `pgnkit ARGS --shard K/N` (K = 1…N, odd K with --jobs 2), in order.
+shards() {
+    local n=$1
+    shift
+    local k
+    for ((k = 1; k <= n; k++)); do
+        "$pgnkit" "$@" --jobs $((k % 2 + 1)) --shard "$k/$n" 2>"$tmp/err.$k"
+        if grep -q -- "--shard" "$tmp/err.$k"; then
+            bad "$* --shard $k/$n: $(grep -- --shard "$tmp/err.$k" | head -1)"
+        fi
+    done
+}
+
+# Concatenated shard outputs == one run, for convert and fen (plain files).
+check_concat() { # N FILE...  (CMDS: the commands, default convert and fen)
+    local n=$1
+    shift
+    for cmd in ${CMDS:-convert fen}; do
+        "$pgnkit" "$cmd" --jobs 1 "$@" >"$tmp/one" 2>/dev/null
+        shards "$n" "$cmd" "$@" >"$tmp/cat"
+        checks=$((checks + 1))
+        cmp -s "$tmp/one" "$tmp/cat" || bad "$cmd --shard ?/$n $*: concatenation differs from one run"
+    done
+}
+
+# The validate summaries add up; the ranges tile every plain file; stats merge == one run.
+summary_fields='files games valid invalid errors warnings infos plies bytes'
+sum_summaries() { # JSON summary lines on stdin → "field=sum ..."
+    awk -v fields="$summary_fields" '
+        /"summary"/ { n = split(fields, f, " ")
+            for (i = 1; i <= n; i++) if (match($0, "\"" f[i] "\":[0-9]+")) {
+                v = substr($0, RSTART, RLENGTH); sub(/.*:/, "", v); s[f[i]] += v } }
+        END { for (i = 1; i <= n; i++) printf "%s=%d ", f[i], s[f[i]]; print "" }'
+}
+check_summaries() { # N FILE...
+    local n=$1
+    shift
+    "$pgnkit" validate --no-timing --format json --jobs 1 "$@" 2>/dev/null | tail -1 |
+        sum_summaries >"$tmp/one.sum"
+    shards "$n" validate --no-timing --format json "$@" >"$tmp/cat.json"
+    grep '"summary"' "$tmp/cat.json" | sum_summaries >"$tmp/cat.sum"
+    checks=$((checks + 1))
+    cmp -s "$tmp/one.sum" "$tmp/cat.sum" ||
+        bad "validate --shard ?/$n $*: summaries $(cat "$tmp/cat.sum") != $(cat "$tmp/one.sum")"
+    # Each plain file's pieces [begin, end) follow each other from 0 to its size.
+    local f
+    for f in "$@"; do
+        [[ $f == *.pgn && -f $f ]] || continue
+        local size
+        size=$(stat -c %s "$f")
+        grep -o "{\"file\":\"$f\",\"mode\":\"range\",\"begin\":[0-9]*,\"end\":[0-9]*" \
+            "$tmp/cat.json" | sed 's/.*"begin":\([0-9]*\),"end":\([0-9]*\)/\1 \2/' |
+            awk -v size="$size" '$1 < $2 { if ($1 != at) bad = 1; at = $2 }
+                END { if (bad || at != size) exit 1 }' ||
+            bad "validate --shard ?/$n: the pieces of $f do not tile it"
+    done
+    # stats
+    "$pgnkit" stats --format json --jobs 1 "$@" >"$tmp/one.stats" 2>/dev/null
+    local k
+    for ((k = 1; k <= n; k++)); do
+        "$pgnkit" stats --format json --jobs $((k % 2 + 1)) --shard "$k/$n" "$@" \
+            >"$tmp/shard.$k.stats" 2>/dev/null
+    done
+    "$pgnkit" merge --format json "$tmp"/shard.*.stats >"$tmp/merged.stats" 2>/dev/null
+    rm -f "$tmp"/shard.*.stats
+    checks=$((checks + 1))
+    cmp -s "$tmp/one.stats" "$tmp/merged.stats" ||
+        bad "stats --shard ?/$n $*: merge differs from one run"
+}
+
+# ------------------------------------------------------------------ generated inputs
+gen=$tmp/gen
+mkdir -p "$gen"
+zstd -qdc "$data/real/lichess/lichess-database-wip-2016-05.pgn.zst" | head -c 400000 |
+    awk '/^\[Event / { n++ } n < 400' >"$gen/base.pgn"
+sed 's/$/\r/' "$gen/base.pgn" >"$gen/crlf.pgn"
+head -c -1 "$gen/base.pgn" >"$gen/no-final-newline.pgn"
+grep -v '^$' "$gen/base.pgn" >"$gen/no-blank-lines.pgn"
+# junk and % lines between games, a BOM and Ctrl-Z here and there
+awk 'BEGIN { srand(7) }
+     /^\[Event / { r = rand()
+         if (r < 0.1) print "This is not PGN: a note between games.\n"
+         else if (r < 0.2) print "% an escape line"
+         else if (r < 0.25) printf "\357\273\277"
+         else if (r < 0.3) print "\032" }
+     { print }' "$gen/base.pgn" >"$gen/junk.pgn"
+# ChessBase's blank line inside a tag section, and a tag section without movetext
+awk '/^\[Site / { print ""; } { print }' "$gen/base.pgn" | head -c 120000 >"$gen/chessbase.pgn"
+# an overlong comment (longer than the splitter's 1 MiB per comment) in the middle
+{
+    head -c 60000 "$gen/base.pgn" | awk '/^\[Event / { n++ } n < 20'
+    printf '[Event "long comment"]\n[Site "?"]\n\n1. e4 {'
+    head -c 1300000 /dev/zero | tr '\0' 'x'
+    printf '} e5 2. Nf3 1-0\n\n'
+    cat "$gen/base.pgn"
+} >"$gen/long-comment.pgn"
+
+inputs=("$gen"/*.pgn)
+[[ -n $quick ]] || inputs+=($(find "$data/edge" -name '*.pgn' | sort))
+for f in "${inputs[@]}"; do
+    for n in 2 3 5 8; do CMDS=convert check_concat "$n" "$f"; done
+done
+# several files at once: the ranges are over their concatenation
+edge=($(find "$data/edge" -name '*.pgn' | sort))
+for n in 1 2 3 4 5 6 7 8 40; do check_concat "$n" "${edge[@]}" "$gen"/*.pgn; done
+real=()
+for z in "$data"/real/annotated/*.zst "$data"/real/lichess/*.zst; do
+    zstd -qdc "$z" >"$tmp/$(basename "$z" .zst)"
+    real+=("$tmp/$(basename "$z" .zst)")
+done
+for n in 1 2 3 4 5 6 7 8; do
+    check_concat "$n" "${real[@]}"
+    check_summaries "$n" "${real[@]}" "$gen/junk.pgn"
+done
+# more shards than games
+printf '[Event "a"]\n\n1. e4 1-0\n\n[Event "b"]\n\n1. d4 0-1\n' >"$gen/two.pgn"
+for n in 1 2 3 8 20; do
+    check_concat "$n" "$gen/two.pgn"
+    check_summaries "$n" "$gen/two.pgn"
+done
+
+# A game longer than the splitter keeps (32 MiB): kept in part as in one run, also when a
+# shard's reads begin elsewhere (they end at the same offsets as one run's).
+if [[ -z $quick ]]; then
+    {
+        head -c 30000 "$gen/base.pgn" | awk '/^\[Event / { n++ } n < 10'
+        printf '[Event "huge"]\n[Site "?"]\n\n1. e4 {'
+        head -c $((32 * 1024 * 1024 + 100000)) /dev/zero | tr '\0' 'y'
+        printf '} e5 1-0\n\n'
+        head -c 30000 "$gen/base.pgn" | awk '/^\[Event / { n++ } n < 10'
+    } >"$tmp/huge.pgn"
+    for n in 2 3; do
+        "$pgnkit" fen --jobs 1 "$tmp/huge.pgn" >"$tmp/one" 2>/dev/null
+        shards "$n" fen "$tmp/huge.pgn" >"$tmp/cat"
+        checks=$((checks + 1))
+        cmp -s "$tmp/one" "$tmp/cat" || bad "fen --shard ?/$n huge.pgn differs"
+        check_summaries "$n" "$tmp/huge.pgn"
+    done
+    rm -f "$tmp/huge.pgn"
+fi
+
+# ------------------------------------------------------------------ streams: every N-th game
+zstd -q -c "$gen/base.pgn" >"$tmp/base.pgn.zst"
+"$pgnkit" fen --jobs 1 "$gen/base.pgn" | sort >"$tmp/one.sorted"
+for n in 1 2 3 8; do
+    shards "$n" fen "$tmp/base.pgn.zst" | sort >"$tmp/cat.sorted"
+    checks=$((checks + 1))
+    cmp -s "$tmp/one.sorted" "$tmp/cat.sorted" || bad "fen --shard ?/$n of a .zst: other positions"
+    for ((k = 1; k <= n; k++)); do
+        "$pgnkit" fen --shard "$k/$n" - <"$gen/base.pgn"
+    done | sort >"$tmp/cat.sorted"
+    checks=$((checks + 1))
+    cmp -s "$tmp/one.sorted" "$tmp/cat.sorted" || bad "fen --shard ?/$n of stdin: other positions"
+    # plain and compressed inputs together
+    check_summaries "$n" "$gen/base.pgn" "$tmp/base.pgn.zst" "$gen/junk.pgn"
+done
+
+# ------------------------------------------------------------------ bytes read
+big=$tmp/lichess-database-wip-2016-05.pgn
+size=$(stat -c %s "$big")
+for n in 2 7; do
+    for ((k = 1; k <= n; k++)); do
+        "$pgnkit" validate --no-timing --format json --shard "$k/$n" "$big" | tail -1 |
+            grep -o '"begin":[0-9]*,"end":[0-9]*,"games":[0-9]*,"lines":[0-9]*,"read":[0-9]*' |
+            tr -c '0-9\n' ' ' | {
+            read -r begin end games lines read
+            checks=$((checks + 1))
+            # its piece, the next shard's first line (< 200 bytes here) and two sync
+            # searches (each from 4 KiB before the range's end in 64 KiB pieces)
+            limit=$((end - begin + 200 + 2 * (4096 + 65536)))
+            ((read <= limit && end - begin < size / n + 5000)) ||
+                bad "--shard $k/$n read $read bytes for the piece [$begin, $end) (limit $limit)"
+        }
+    done
+done
+
+# ------------------------------------------------------------------ the one unsure start
+# A comment left open in a game whose tags lack Event: one run reads the next "game" as
+# comment text; the shard boundary found there is wrong, and the shard before says so.
+{
+    printf '[White "a"]\n[Black "b"]\n\n1. e4 { a comment left open\n'
+    for i in $(seq 1 200); do printf '1. d4 d5 1-0\n\n[Event "in the comment %d"]\n\n' "$i"; done
+    printf '1. c4 } 1-0\n'
+} >"$tmp/open-comment.pgn"
+"$pgnkit" validate --shard 1/2 "$tmp/open-comment.pgn" >/dev/null 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+if [[ $rc -eq 0 ]] || ! grep -q "do not split this file exactly" "$tmp/err"; then
+    bad "a wrong shard boundary was not reported (exit $rc): $(head -c 300 "$tmp/err")"
+fi
+
+echo "$checks checks"
+[[ $fail -eq 0 ]] && echo "ok: every shard set took every game exactly once"
+exit $fail
