@@ -106,6 +106,10 @@ int run_validate_merge_cli(const StatsCli& o) {
                                "{} is for stats outputs; validate's shards merge into "
                                "validate's JSON (one run's, byte for byte)",
                                stats_only);
+    if (o.cmd->count("--partial") != 0)
+        return usage_error("merge",
+                           "--partial is for stats shards: the numbers of a validate shard "
+                           "depend on every shard before it");
     app::ValidateMergeOptions v;
     v.inputs = o.run.inputs;
     v.output = o.run.output;

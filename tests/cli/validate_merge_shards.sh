@@ -105,14 +105,15 @@ refused() { # WHAT PATTERN ARGS…
     fi
 }
 refused "a shard missing" "shard 3 of 5 missing" shard.1.json shard.2.json shard.4.json shard.5.json
-refused "a shard twice" "given twice" shard.1.json shard.2.json shard.2.json shard.3.json \
+refused "a shard twice" "are both shard 2/5" shard.1.json shard.2.json shard.2.json shard.3.json \
     shard.4.json shard.5.json
 "$pgnkit" validate --no-progress --format json --no-timing --shard 2/4 "${inputs[@]}" >other.json || true
-refused "a shard of another N" "different runs" shard.1.json other.json shard.3.json \
+refused "a shard of another N" "not one run's shards" shard.1.json other.json shard.3.json \
     shard.4.json shard.5.json
 "$pgnkit" validate --no-progress --format json --no-timing --shard 2/5 fics.pgn >other.json || true
-refused "a shard of other inputs" "different inputs" shard.1.json other.json shard.3.json \
+refused "a shard of other inputs" "runs over other inputs" shard.1.json other.json shard.3.json \
     shard.4.json shard.5.json
+refused "--partial" "for stats shards" --partial shard.1.json shard.2.json
 head -c -10 shard.5.json >cut.json
 refused "a shard cut short" "cut short" shard.1.json shard.2.json shard.3.json shard.4.json cut.json
 "$pgnkit" validate --no-progress --format json --no-timing fics.pgn >plain.json || true

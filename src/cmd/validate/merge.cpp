@@ -9,6 +9,7 @@
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/pipeline.hpp"
+#include "pgnkit/run/shard_set.hpp"
 
 #include <fmt/format.h>
 
@@ -180,22 +181,17 @@ void append_number_or_null(std::string& out, const std::optional<std::uint64_t>&
         out += "null";
 }
 
-/// One input as a shard's `shard.inputs` lists it.
-struct InputShare {
-    std::string name;
-    std::string json_name; ///< the name as the diagnostics write it (a JSON string)
-    bool range = false;    ///< a byte range of a plain file, else every N-th game of a stream
-    std::uint64_t begin = 0, end = 0, games = 0, lines = 0;
-    std::uint64_t games_before = 0; ///< the shard's games in the inputs before this one
-};
-
 /// One shard's output found in a merge input.
 struct Shard {
     std::size_t source = 0;           ///< the merge input that holds it
     std::uint64_t begin = 0, end = 0; ///< its diagnostic lines: bytes of that input
     std::uint64_t first_line = 0;     ///< its first line's number in that input (messages)
-    std::uint64_t index = 0, count = 0;
-    std::vector<InputShare> inputs;
+    ShardRecord record;               ///< its `shard` object (run/shard_set.hpp)
+    /// Per input: its name as the diagnostics write it (a JSON string), and the shard's games
+    /// in the inputs before it (its `index` values are the shard's own count).
+    std::vector<std::string> json_names;
+    std::vector<std::uint64_t> games_before;
+    ShardOffsets offsets; ///< what one run's numbers add (shard_offsets())
     ValidateStats stats;
     double seconds = -1;     ///< < 0: not timed
     std::uint64_t notes = 0; ///< encoding notes among its lines
@@ -237,15 +233,17 @@ void read_summary(std::string_view text, Shard& s) {
     if (shard == nullptr || shard->is_null())
         throw MergeError("its summary has no \"shard\": validate ran without --shard K/N, and "
                          "merge combines the shards of one run");
-    s.index = shard->need("index").u64();
-    s.count = shard->need("count").u64();
+    const std::uint64_t index = shard->need("index").u64(), count = shard->need("count").u64();
+    if (index == 0 || index > count || count > 1000000)
+        throw MergeError(fmt::format("shard {}/{} is no shard K/N", index, count));
+    s.record.spec.index = std::uint32_t(index);
+    s.record.spec.count = std::uint32_t(count);
     for (const JsonValue& in : shard->need("inputs").items) {
-        InputShare si;
-        si.name = in.need("file").text;
-        append_json_string(si.json_name, si.name);
+        ShardInput si;
+        si.file = in.need("file").text;
         const std::string& mode = in.need("mode").text;
         if (mode != "range" && mode != "stride")
-            throw MergeError(fmt::format("unknown shard mode '{}' of '{}'", mode, si.name));
+            throw MergeError(fmt::format("unknown shard mode '{}' of '{}'", mode, si.file));
         si.range = mode == "range";
         si.games = in.need("games").u64();
         if (si.range) {
@@ -253,9 +251,11 @@ void read_summary(std::string_view text, Shard& s) {
             si.end = in.need("end").u64();
             si.lines = in.need("lines").u64();
         }
-        if (!s.inputs.empty())
-            si.games_before = s.inputs.back().games_before + s.inputs.back().games;
-        s.inputs.push_back(std::move(si));
+        s.json_names.emplace_back();
+        append_json_string(s.json_names.back(), si.file);
+        s.games_before.push_back(
+            s.record.inputs.empty() ? 0 : s.games_before.back() + s.record.inputs.back().games);
+        s.record.inputs.push_back(std::move(si));
     }
 }
 
@@ -314,28 +314,32 @@ void find_shards(int fd, std::size_t source, const std::string& path, std::vecto
             line_no == shard_first_line ? "" : "s"));
 }
 
+/// Where a shard's output is: its file, and the line it starts at when that is not the first.
+std::string shard_place(const Shard& s, const std::vector<std::string>& paths) {
+    return s.first_line == 1
+               ? display_name(paths[s.source])
+               : fmt::format("{} (line {})", display_name(paths[s.source]), s.first_line);
+}
 std::string shard_name(const Shard& s, const std::vector<std::string>& paths) {
-    return fmt::format("shard {}/{} ({}, line {})", s.index, s.count, display_name(paths[s.source]),
-                       s.first_line);
+    return fmt::format("shard {}/{} ({})", s.record.spec.index, s.record.spec.count,
+                       shard_place(s, paths));
 }
 
-/// The shards in order, checked to be one complete set of one run.
-std::vector<const Shard*> complete_set(const std::vector<Shard>& shards,
-                                       const std::vector<std::string>& paths) {
-    const std::uint64_t n = shards.front().count;
-    std::vector<const Shard*> slots(std::size_t(std::max<std::uint64_t>(n, 1)), nullptr);
+/// The shards in order, checked to be one complete set of one run (check_shard_set(), and
+/// byte ranges that meet); each given its offsets.
+std::vector<Shard*> complete_set(std::vector<Shard>& shards,
+                                 const std::vector<std::string>& paths) {
+    std::vector<ShardRecord> records;
+    std::vector<std::string> names;
     for (const Shard& s : shards) {
-        if (s.count != n || s.index < 1 || s.index > n)
-            throw MergeError(fmt::format("{} and {} are shards of different runs (--shard K/{} "
-                                         "and K/{})",
-                                         shard_name(shards.front(), paths), shard_name(s, paths), n,
-                                         s.count));
-        const Shard*& slot = slots[std::size_t(s.index - 1)];
-        if (slot != nullptr)
-            throw MergeError(fmt::format("shard {}/{} is given twice: {} and {}", s.index, n,
-                                         shard_name(*slot, paths), shard_name(s, paths)));
-        slot = &s;
+        records.push_back(s.record);
+        names.push_back(shard_place(s, paths));
     }
+    if (std::string wrong = check_shard_set(records, names, true); !wrong.empty())
+        throw MergeError(wrong);
+    const std::uint32_t n = shards.front().record.spec.count;
+    std::vector<Shard*> slots(n, nullptr);
+    for (Shard& s : shards) slots[s.record.spec.index - 1] = &s;
     std::vector<std::string> missing;
     for (std::size_t k = 0; k < slots.size(); ++k)
         if (slots[k] == nullptr) missing.push_back(fmt::format("{}", k + 1));
@@ -344,27 +348,21 @@ std::vector<const Shard*> complete_set(const std::vector<Shard>& shards,
             "shard{} {} of {} missing: the numbers of every shard depend on the shards before "
             "it, so validate's shards merge only as a complete set",
             missing.size() == 1 ? "" : "s", fmt::join(missing, ", "), n));
-    const Shard& first = *slots.front();
-    for (std::size_t k = 0; k < slots.size(); ++k) {
-        const Shard& s = *slots[k];
-        bool same = s.inputs.size() == first.inputs.size();
-        for (std::size_t f = 0; same && f < s.inputs.size(); ++f)
-            same = s.inputs[f].name == first.inputs[f].name &&
-                   s.inputs[f].range == first.inputs[f].range;
-        if (!same)
-            throw MergeError(fmt::format("{} and {} read different inputs: shards of different "
-                                         "runs",
-                                         shard_name(first, paths), shard_name(s, paths)));
-        for (std::size_t f = 0; f < s.inputs.size(); ++f) {
-            if (!s.inputs[f].range) continue;
-            const std::uint64_t expected = k == 0 ? 0 : slots[k - 1]->inputs[f].end;
-            if (s.inputs[f].begin != expected)
+    for (std::size_t k = 1; k < slots.size(); ++k) {
+        const auto& inputs = slots[k]->record.inputs;
+        for (std::size_t f = 0; f < inputs.size(); ++f) {
+            const std::uint64_t expected = slots[k - 1]->record.inputs[f].end;
+            if (inputs[f].range && inputs[f].begin != expected)
                 throw MergeError(fmt::format(
                     "{} takes '{}' from byte {}, where the shard before it ended at byte {}: "
                     "shards of different runs or of a changed file",
-                    shard_name(s, paths), s.inputs[f].name, s.inputs[f].begin, expected));
+                    shard_name(*slots[k], paths), inputs[f].file, inputs[f].begin, expected));
         }
     }
+    records.clear();
+    for (const Shard* s : slots) records.push_back(s->record);
+    std::vector<ShardOffsets> offsets = shard_offsets(records);
+    for (std::size_t k = 0; k < slots.size(); ++k) slots[k]->offsets = std::move(offsets[k]);
     return slots;
 }
 
@@ -383,27 +381,29 @@ struct Cursor {
         std::string_view text;
         if (!reader.next(text)) return false;
         if (!read_diagnostic(text, line))
-            throw MergeError(
-                fmt::format("shard {}/{} changed while merging", shard->index, shard->count));
+            throw MergeError(fmt::format("shard {}/{} changed while merging",
+                                         shard->record.spec.index, shard->record.spec.count));
         // Lines come input by input. A game's line says which input by its index (the
         // shard's own count: each input's games are the next block of it); text between
         // games by its name and, in a range, its offset (the same file may be named twice).
-        const auto& inputs = shard->inputs;
+        const auto& inputs = shard->record.inputs;
+        const auto& names = shard->json_names;
         if (line.index.value) {
             while (input < inputs.size() &&
-                   *line.index.value > inputs[input].games_before + inputs[input].games)
+                   *line.index.value > shard->games_before[input] + inputs[input].games)
                 ++input;
         } else {
-            while (input < inputs.size() && !(inputs[input].json_name == line.file &&
-                                              (!inputs[input].range || !line.offset.value ||
-                                               (*line.offset.value >= inputs[input].begin &&
-                                                *line.offset.value < inputs[input].end))))
+            while (input < inputs.size() &&
+                   !(names[input] == line.file && (!inputs[input].range || !line.offset.value ||
+                                                   (*line.offset.value >= inputs[input].begin &&
+                                                    *line.offset.value < inputs[input].end))))
                 ++input;
         }
-        if (input == inputs.size() || inputs[input].json_name != line.file)
+        if (input == inputs.size() || names[input] != line.file)
             throw MergeError(fmt::format("shard {}/{} has a diagnostic of {} after the inputs "
                                          "its summary lists",
-                                         shard->index, shard->count, line.file));
+                                         shard->record.spec.index, shard->record.spec.count,
+                                         line.file));
         if (line.offset.value) key = *line.offset.value;
         has = true;
         return true;
@@ -420,7 +420,7 @@ struct MergedNote {
 
 class Merger {
   public:
-    Merger(OutputFile& out, std::vector<const Shard*> shards, const std::vector<std::string>& paths,
+    Merger(OutputFile& out, std::vector<Shard*> shards, const std::vector<std::string>& paths,
            const std::vector<int>& fds)
         : out_(out), shards_(std::move(shards)) {
         for (const Shard* s : shards_)
@@ -435,7 +435,7 @@ class Merger {
 
     /// Writes every diagnostic in one run's order; false if the output went away.
     bool run() {
-        const auto& inputs = shards_.front()->inputs;
+        const auto& inputs = shards_.front()->record.inputs;
         std::uint64_t index_base = 0; // games of the inputs before this one (all shards)
         for (std::size_t f = 0; f < inputs.size() && ok_; ++f) {
             MergedNote note;
@@ -444,13 +444,14 @@ class Merger {
             else
                 merge_stride(f, index_base, note);
             if (note.shards != 0) write_note(note);
-            for (const Shard* s : shards_) index_base += s->inputs[f].games;
+            for (const Shard* s : shards_) index_base += s->record.inputs[f].games;
         }
         for (Cursor& c : cursors_)
             if (ok_ && c.peek())
                 throw MergeError(fmt::format("shard {}/{} has a diagnostic of {} out of the "
                                              "order of its inputs",
-                                             c.shard->index, c.shard->count, c.line.file));
+                                             c.shard->record.spec.index, c.shard->record.spec.count,
+                                             c.line.file));
         flush();
         return ok_;
     }
@@ -461,14 +462,12 @@ class Merger {
   private:
     /// A byte-range input: shard after shard, each renumbered by the ones before it.
     void merge_range(std::size_t f, std::uint64_t index_base, MergedNote& note) {
-        std::uint64_t games_before = 0, lines_before = 0;
         for (Cursor& c : cursors_) {
             while (ok_ && c.peek() && c.input == f) {
-                emit(c.line, lines_before, games_before, index_base, c.shard->index, note);
+                emit(c.line, c.shard->offsets.lines[f], c.shard->offsets.games[f], index_base,
+                     c.shard->record.spec.index, note);
                 c.has = false;
             }
-            games_before += c.shard->inputs[f].games;
-            lines_before += c.shard->inputs[f].lines;
         }
     }
 
@@ -535,7 +534,7 @@ class Merger {
     }
 
     OutputFile& out_;
-    std::vector<const Shard*> shards_;
+    std::vector<Shard*> shards_;
     std::vector<Cursor> cursors_;
     std::string buf_, scratch_;
     bool ok_ = true;
@@ -582,7 +581,7 @@ int run_validate_merge(const ValidateMergeOptions& opts) {
         std::vector<Shard> found;
         for (std::size_t i = 0; i < opts.inputs.size(); ++i)
             find_shards(files.fds[i], i, opts.inputs[i], found);
-        const std::vector<const Shard*> shards = complete_set(found, opts.inputs);
+        const std::vector<Shard*> shards = complete_set(found, opts.inputs);
 
         OutputFile out(opts.output.empty() ? std::string("-") : opts.output);
         Merger merger(out, shards, opts.inputs, files.fds);
