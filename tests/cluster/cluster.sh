@@ -5,6 +5,12 @@
 # comes back must equal one local run byte for byte.
 #
 # Usage: tests/cluster/cluster.sh PGNKIT
+#        tests/cluster/cluster.sh PGNKIT --bench FILE [ROUNDS]
+#
+# --bench measures instead of testing (docs/MANY-MACHINES.md "What it costs"): the recipe over
+# FILE on one "host" (one shard, --jobs 1) and on two (two shards, one per host, --jobs 1
+# each), for stats and validate, in turns for ROUNDS rounds (default 3); prints the best wall
+# times side by side and their ratio.
 #
 # Everything lives in a temporary folder: a throwaway client key pair, each sshd's host key,
 # config and log, the ssh client's config and known-hosts file, parallel's $HOME. The sshd
@@ -15,7 +21,12 @@
 # (exit 77, SKIP_RETURN_CODE in tests/cluster/cluster.cmake), said on stdout.
 set -euo pipefail
 
-pgnkit=${1:?usage: cluster.sh PGNKIT}
+pgnkit=${1:?usage: cluster.sh PGNKIT [--bench FILE [ROUNDS]]}
+bench_file=""
+if [[ ${2:-} == --bench ]]; then
+    bench_file=$(realpath "${3:?usage: cluster.sh PGNKIT --bench FILE [ROUNDS]}")
+    bench_rounds=${4:-3}
+fi
 pgnkit=$(cd "$(dirname "$pgnkit")" && pwd)/$(basename "$pgnkit") # the "hosts" run it by path
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 data=$here/../data/pgn
@@ -155,6 +166,40 @@ par() {
 }
 # Sessions each sshd accepted so far.
 sessions() { grep -c 'Accepted publickey' "$tmp/sshd_$1.log" || true; }
+
+# --bench: one host against two, side by side (wall time of the whole recipe, ssh included).
+if [[ -n $bench_file ]]; then
+    printf '1/127.0.0.2\n' >"$tmp/one-host"
+    wall() { # COMMAND… -> seconds
+        local t0=$EPOCHREALTIME
+        "$@" >/dev/null 2>&1 || true
+        echo "$EPOCHREALTIME - $t0" | tr , . | bc -l
+    }
+    recipe() { # HOSTS-FILE N COMMAND OPTIONS…
+        local hosts=$1 n=$2 cmd=$3
+        shift 3
+        { HOME=$tmp/home parallel --will-cite --ssh "ssh -F $tmp/ssh_config" \
+            --sshloginfile "$hosts" "'$pgnkit' $cmd --no-progress --jobs 1 --shard {}/$n $* \
+            '$bench_file'" ::: $(seq 1 "$n") || true; } | "$pgnkit" merge - >/dev/null
+    }
+    echo "the recipe over $(basename "$bench_file") ($(($(stat -c %s "$bench_file") / 1000000)) MB): one host (1 shard) vs two (2 shards, one per host), --jobs 1 per shard; best wall time of $bench_rounds rounds, in turns; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+    printf '  %-10s %14s %14s %8s\n' command '1 host wall s' '2 hosts wall s' ratio
+    for cmd in stats validate; do
+        opts="--format json"
+        [[ $cmd == validate ]] && opts="--format json --no-timing"
+        best1="" best2=""
+        for ((r = 0; r < bench_rounds; r++)); do
+            t=$(wall recipe "$tmp/one-host" 1 "$cmd" "$opts")
+            [[ -z $best1 ]] || (($(echo "$t < $best1" | bc -l))) && best1=$t
+            t=$(wall recipe "$tmp/hosts" 2 "$cmd" "$opts")
+            [[ -z $best2 ]] || (($(echo "$t < $best2" | bc -l))) && best2=$t
+        done
+        printf '  %-10s %14.2f %14.2f %8.2f\n' "$cmd" "$best1" "$best2" \
+            "$(echo "$best2 / $best1" | bc -l)"
+    done
+    echo "ratio = wall time on two hosts / on one (0.5 is a perfect split)"
+    exit 0
+fi
 
 # Where the jobs ran: the server address of each job's ssh connection.
 where=$(par 'echo $SSH_CONNECTION' ::: 1 2 3 4 | awk '{ print $3 }' | sort | uniq -c)
