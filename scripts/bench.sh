@@ -494,7 +494,9 @@ bench_shards() {
     done
     echo
     echo "  two shards as two processes (--shard 1/2 and 2/2, --jobs 1 each) vs one --jobs 1 run:"
-    printf '  %-10s %12s %12s %8s\n' command 'one wall s' 'two wall s' ratio
+    printf '  %-10s %12s %12s %8s %12s %12s\n' command 'one wall s' 'two wall s' ratio \
+        'one CPU s' 'two CPU s'
+
     local cmd
     for cmd in validate stats fen; do
         local -a args=(--jobs 1 --no-progress)
@@ -510,11 +512,14 @@ bench_shards() {
             wait
         }
         rounds "$runs" one two
-        printf '  %-10s %12.2f %12.2f %8.2f\n' "$cmd" "${secs[one]%% *}" "${secs[two]%% *}" \
-            "$(echo "${secs[two]%% *} / ${secs[one]%% *}" | bc -l)"
+        printf '  %-10s %12.2f %12.2f %8.2f %12.2f %12.2f\n' "$cmd" "${secs[one]%% *}" \
+            "${secs[two]%% *}" "$(echo "${secs[two]%% *} / ${secs[one]%% *}" | bc -l)" \
+            "${secs[one]#* }" "${secs[two]#* }"
     done
     echo
-    echo "ratio = wall time of the two processes / wall time of the one (the bar: at most 0.55)"
+    echo "ratio = wall time of the two processes / wall time of the one (the bar: at most 0.55);"
+    echo "CPU = user + system of all processes (the work split, whatever else the machine runs);"
+    echo "load average when done: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 }
 
 case ${1:-} in
