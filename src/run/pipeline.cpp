@@ -76,6 +76,10 @@ class BatchReader {
                 total_known_ = false;
         }
         if (options.shard.active()) plan_ = ShardPlan(options.shard, options.inputs);
+        // A stream after a plain file: its games come after all of that file's.
+        stream_follows_.assign(options.inputs.size(), false);
+        for (std::size_t i = options.inputs.size(); i-- > 1;)
+            stream_follows_[i - 1] = stream_follows_[i] || !shard_range(i);
     }
 
     /// The next batch of the run (false when every input is done or the run stopped): the
@@ -141,7 +145,7 @@ class BatchReader {
             if (stop_) return;
             if (const ShardRange* range = shard_range(input)) { // --shard: a piece of a file
                 if (range->empty() && !range->owns_start) {
-                    skip_range(path, *range);
+                    skip_range(path, *range, input);
                     continue;
                 }
                 one.file = std::make_shared<const std::string>(path);
@@ -156,6 +160,7 @@ class BatchReader {
                     cut(std::string(e.what()), true);
                     continue;
                 }
+                range_input_ = input;
                 read_direct(*src, one, true, game, cut, range);
                 continue;
             }
@@ -252,9 +257,10 @@ class BatchReader {
                 texts_ = 0;
                 if (const ShardRange* range = shard_range(input)) { // --shard: a piece of a file
                     if (range->empty() && !range->owns_start) {
-                        skip_range(path_, *range);
+                        skip_range(path_, *range, input);
                         continue;
                     }
+                    range_input_ = input;
                     start_text(path_, range);
                     try {
                         src_ = open_file_range(path_, range->begin, range->read_end, range->align);
@@ -373,6 +379,7 @@ class BatchReader {
     /// A text (named `name`) begins: its entry in the shard's record; whose its reports are.
     void begin_text(const std::string& name, const ShardRange* range) {
         range_ = range;
+        if (range && opts_.run_numbers) games_ += count_games(name, 0, range->begin, *range);
         end_seen_ = false;
         events_ = !opts_.shard.active() || (range ? range->owns_start : plan_.owns_next_stride());
         if (!opts_.shard.active()) return;
@@ -387,9 +394,34 @@ class BatchReader {
         shard_inputs_.push_back(std::move(in));
     }
     /// A range input of which the shard takes nothing (and reports nothing): not read.
-    void skip_range(const std::string& name, const ShardRange& range) {
+    void skip_range(const std::string& name, const ShardRange& range, std::size_t input) {
         begin_text(name, &range);
+        count_rest(name, range, input);
         range_ = nullptr;
+    }
+    /// run_numbers: the games of a plain file's piece [from, to) (a game start or the file's
+    /// first byte, to a game start or its end), split but not read as chess.
+    std::uint64_t count_games(const std::string& path, std::uint64_t from, std::uint64_t to,
+                              const ShardRange& range) {
+        if (from >= to) return 0;
+        try {
+            std::unique_ptr<ByteSource> src = open_file_range(path, from, to, range.align);
+            GameSplitter splitter(*src);
+            GameSpan span;
+            std::uint64_t n = 0;
+            while (splitter.next(span)) n += !is_text_between_games(span, from != 0 || n != 0);
+            return n;
+        } catch (const IoError&) {
+            return 0; // (the shard that reads those bytes reports the failure)
+        }
+    }
+    /// run_numbers: after a plain file, when a stream follows, the file's games after the
+    /// shard's piece (they come before the stream's).
+    void count_rest(const std::string& path, const ShardRange& range, std::size_t input) {
+        if (!opts_.run_numbers || !stream_follows_[input]) return;
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) return;
+        games_ += count_games(path, range.end, std::uint64_t(st.st_size), range);
     }
     /// Whether a report now (an input error, a warning) is this run's.
     bool events_now() const {
@@ -430,6 +462,7 @@ class BatchReader {
             return true;
         }
         ++file_games_; // (add() counts those it takes)
+        games_ += opts_.run_numbers;
         return false;
     }
     /// Of a text's `bytes`, those the run counts: with --shard, a range's piece (not the next
@@ -445,6 +478,7 @@ class BatchReader {
         ShardInput& in = shard_inputs_.back();
         if (!end_seen_) in.lines = splitter.lines();
         in.read += src.bytes_in();
+        count_rest(opts_.inputs[range_input_], *range_, range_input_);
     }
 
     /// The input failed: next() hands out the message after the games before it.
@@ -505,6 +539,9 @@ class BatchReader {
     bool events_ = true;                ///< the text's file-level reports are this run's
     bool end_seen_ = false;   ///< the span at the range's end was seen (its lines counted)
     bool error_owned_ = true; ///< error_ is this run's to report
+    /// Per input: a stream input comes after it (run_numbers).
+    std::vector<bool> stream_follows_;
+    std::size_t range_input_ = 0; ///< the input of range_ (run_numbers)
     std::uint64_t seq_ = 0, games_ = 0, files_ = 0, io_errors_ = 0, empty_ = 0;
     std::uint64_t file_games_ = 0; ///< games of the input being cut
     std::uint64_t total_bytes_ = 0;

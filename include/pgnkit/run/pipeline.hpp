@@ -167,6 +167,10 @@ struct PipelineOptions {
     bool progress = false;                          ///< a progress line on stderr
     /// --shard K/N: only this shard's games (run/shard.hpp); numbers as that file says.
     ShardSpec shard;
+    /// With --shard: run-wide game numbers (BatchGame::number) as one run's, not the shard's
+    /// own count: the games of plain files that the shard leaves before its own (and after,
+    /// when a stream follows) are counted by the splitter alone, which reads those bytes.
+    bool run_numbers = false;
 };
 
 struct PipelineStats {

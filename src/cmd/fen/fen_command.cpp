@@ -57,6 +57,8 @@ int run_fen(const FenRunOptions& opts) {
     po.jobs = opts.jobs;
     po.progress = opts.progress;
     po.shard = opts.shard;
+    // Every format but fen writes game numbers: one run's, so that the shards concatenate.
+    po.run_numbers = opts.format != PositionFormat::Fen;
     std::string filtered;
     auto stats = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },

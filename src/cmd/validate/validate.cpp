@@ -428,12 +428,16 @@ std::vector<Code> codes_by_count(const ValidateStats& s, std::size_t k) {
 
 constexpr std::string_view severity_groups[3] = {"error", "warning", "info"};
 
-std::string summary_text(const ValidateStats& s, double seconds, bool color, bool timing) {
+/// `shard`: a --shard run's (run/shard.hpp): the summary says which shard it counts.
+std::string summary_text(const ValidateStats& s, double seconds, bool color, bool timing,
+                         const ShardSpec& shard) {
     Style st{color};
+    const std::string which =
+        shard.active() ? fmt::format(" (shard {}/{})", shard.index, shard.count) : std::string();
     std::string out = fmt::format(
-        "{}summary:{} {} file{}, {} game{}: {} valid, {} invalid; {} error{}, {} warning{}",
-        st.bold(), st.reset(), s.files, s.files == 1 ? "" : "s", s.games, s.games == 1 ? "" : "s",
-        s.valid, s.invalid, s.errors, s.errors == 1 ? "" : "s", s.warnings,
+        "{}summary{}:{} {} file{}, {} game{}: {} valid, {} invalid; {} error{}, {} warning{}",
+        st.bold(), which, st.reset(), s.files, s.files == 1 ? "" : "s", s.games,
+        s.games == 1 ? "" : "s", s.valid, s.invalid, s.errors, s.errors == 1 ? "" : "s", s.warnings,
         s.warnings == 1 ? "" : "s");
     if (s.infos) out += fmt::format(", {} note{}", s.infos, s.infos == 1 ? "" : "s");
     out += "\n";
@@ -577,7 +581,7 @@ int run_validate(const ValidateRunOptions& opts) {
                 ? summary_json(total, opts.timing ? stats.seconds : -1.0,
                                opts.shard.active() ? shard_json(opts.shard, stats.shard_inputs)
                                                    : std::string())
-                : summary_text(total, stats.seconds, opts.color, opts.timing);
+                : summary_text(total, stats.seconds, opts.color, opts.timing, opts.shard);
         out_ok = out_stdout.write(s);
     }
     out_stdout.flush();
