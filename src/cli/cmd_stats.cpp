@@ -245,7 +245,7 @@ void add_merge(CLI::App& app, Runner& run) {
         ->type_name("FILE");
     cmd->add_flag("--partial", o->run.partial,
                   "Merge the shards of a --shard run that are given, though some are missing "
-                  "(else a missing shard is an error)");
+                  "(else a missing shard is an error); stats only");
     add_view_options(cmd, *o);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, true); }; });
 }
