@@ -505,10 +505,14 @@ bench_shards() {
         stats) args+=(--format json) ;;
         fen) args+=(--format epd) ;;
         esac
-        run_one() { "$PGNKIT" "$cmd" "${args[@]}" "$file" >/dev/null; }
+        # Each process in a session of its own (setsid), as a job that ssh or a batch system
+        # starts is: with the kernel's autogroup scheduling (sched_autogroup_enabled), all
+        # the processes of one session share one slice of a busy machine, so two of them
+        # started from this script could never get more CPU than one.
+        run_one() { setsid -w "$PGNKIT" "$cmd" "${args[@]}" "$file" >/dev/null; }
         run_two() {
-            "$PGNKIT" "$cmd" "${args[@]}" --shard 1/2 "$file" >/dev/null &
-            "$PGNKIT" "$cmd" "${args[@]}" --shard 2/2 "$file" >/dev/null
+            setsid -w "$PGNKIT" "$cmd" "${args[@]}" --shard 1/2 "$file" >/dev/null &
+            setsid -w "$PGNKIT" "$cmd" "${args[@]}" --shard 2/2 "$file" >/dev/null
             wait
         }
         rounds "$runs" one two
@@ -519,7 +523,8 @@ bench_shards() {
     echo
     echo "ratio = wall time of the two processes / wall time of the one (the bar: at most 0.55);"
     echo "CPU = user + system of all processes (the work split, whatever else the machine runs);"
-    echo "load average when done: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+    echo "load average when done: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores;" \
+        "autogroup scheduling: $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
 }
 
 case ${1:-} in
