@@ -44,8 +44,8 @@ TEST_CASE("shard set: whole, missing, repeated, mixed N, other inputs") {
 
 TEST_CASE("shard set: offsets add the games and lines of the shards before") {
     // given out of order: shard 3, shard 1, shard 2
-    const auto offsets = shard_offsets(
-        {record(3, 3, 4, 40, 9), record(1, 3, 2, 20, 9), record(2, 3, 3, 30, 9)});
+    const auto offsets =
+        shard_offsets({record(3, 3, 4, 40, 9), record(1, 3, 2, 20, 9), record(2, 3, 3, 30, 9)});
     REQUIRE(offsets.size() == 3);
     CHECK(offsets[1].games[0] == 0); // shard 1
     CHECK(offsets[1].lines[0] == 0);
