@@ -41,6 +41,13 @@
 #                               validate; position >= 10x pgn-extract -x; split >= the tags-only
 #                               filter) are printed PASS or FAIL. Environment as validate, and
 #                               BENCH_PLAYER (default Carlsen).
+#   scripts/bench.sh shards     --shard K/N and merge (docs/MANY-MACHINES.md): the time of
+#                               `pgnkit merge` of 10, 100 and 1,000 `stats --format json
+#                               --shard K/N` outputs of the OTB file (made once under
+#                               $BENCH_DIR); then validate, stats and fen over that file as
+#                               one `--jobs 1` process vs two `--jobs 1` processes, one per
+#                               shard of 2, side by side (the bar: wall <= 0.55x). Same
+#                               environment as validate.
 #
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
@@ -54,7 +61,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,45p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,52p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -529,6 +536,82 @@ bench_filter() {
     echo "ratio = speed of pgnkit filter / speed of the other (above 1: pgnkit filter is faster)"
 }
 
+# --- shards -------------------------------------------------------------------------------------
+
+bench_shards() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc
+    local runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    make_validate_inputs "$dir"
+    local file=$dir/otb.pgn n k
+    echo "pgnkit merge of N stats shards, and two shards as two processes vs one process;"
+    echo "best wall time of $runs runs per process incl. start-up, in turns; $(nproc) cores"
+    echo "pgnkit: $PGNKIT"
+    echo "input:  $file ($(($(stat -c %s "$file") / 1000000)) MB)"
+    echo
+    # The shard outputs, made once per pgnkit binary and file (their size, not their making,
+    # is what the merge times depend on).
+    for n in 10 100 1000; do
+        local shards=$dir/stats-shards-$n
+        if [[ ! -s $shards/done || $(cat "$shards/done") != "$(stat -c %Y%s "$PGNKIT" "$file" | tr '\n' ' ')" ]]; then
+            echo "bench.sh: writing $n stats shards of $(basename "$file") to $shards" >&2
+            rm -rf "$shards"
+            mkdir -p "$shards"
+            for ((k = 1; k <= n; k++)); do
+                "$PGNKIT" stats --jobs 1 --no-progress --format json --shard "$k/$n" "$file" \
+                    >"$shards/$k.json"
+            done
+            stat -c %Y%s "$PGNKIT" "$file" | tr '\n' ' ' >"$shards/done"
+        fi
+    done
+    run_m10() { "$PGNKIT" merge --format json "$dir"/stats-shards-10/*.json; }
+    run_m100() { "$PGNKIT" merge --format json "$dir"/stats-shards-100/*.json; }
+    run_m1000() { "$PGNKIT" merge --format json "$dir"/stats-shards-1000/*.json; }
+    rounds "$runs" m10 m100 m1000
+    printf '  %-28s %10s %12s %14s %12s\n' 'pgnkit merge --format json' 'shards MB' 'wall s' \
+        'ms per shard' 'vs 10'
+    local base=${secs[m10]%% *}
+    for n in 10 100 1000; do
+        local wall=${secs[m$n]%% *}
+        printf '  %-28s %10.1f %12.3f %14.2f %12.2f\n' "$n shards" \
+            "$(echo "$(du -sb "$dir/stats-shards-$n" | cut -f1) / 1000000" | bc -l)" "$wall" \
+            "$(echo "$wall * 1000 / $n" | bc -l)" "$(echo "$wall / $base" | bc -l)"
+    done
+    echo
+    echo "  two shards as two processes (--shard 1/2 and 2/2, --jobs 1 each) vs one --jobs 1 run:"
+    printf '  %-10s %12s %12s %8s %12s %12s\n' command 'one wall s' 'two wall s' ratio \
+        'one CPU s' 'two CPU s'
+
+    local cmd
+    for cmd in validate stats fen; do
+        local -a args=(--jobs 1 --no-progress)
+        case $cmd in
+        validate) args+=(-q --no-timing) ;;
+        stats) args+=(--format json) ;;
+        fen) args+=(--format epd) ;;
+        esac
+        # Each process in a session of its own (setsid), as a job that ssh or a batch system
+        # starts is: with the kernel's autogroup scheduling (sched_autogroup_enabled), all
+        # the processes of one session share one slice of a busy machine, so two of them
+        # started from this script could never get more CPU than one.
+        run_one() { setsid -w "$PGNKIT" "$cmd" "${args[@]}" "$file" >/dev/null; }
+        run_two() {
+            setsid -w "$PGNKIT" "$cmd" "${args[@]}" --shard 1/2 "$file" >/dev/null &
+            setsid -w "$PGNKIT" "$cmd" "${args[@]}" --shard 2/2 "$file" >/dev/null
+            wait
+        }
+        rounds "$runs" one two
+        printf '  %-10s %12.2f %12.2f %8.2f %12.2f %12.2f\n' "$cmd" "${secs[one]%% *}" \
+            "${secs[two]%% *}" "$(echo "${secs[two]%% *} / ${secs[one]%% *}" | bc -l)" \
+            "${secs[one]#* }" "${secs[two]#* }"
+    done
+    echo
+    echo "ratio = wall time of the two processes / wall time of the one (the bar: at most 0.55);"
+    echo "CPU = user + system of all processes (the work split, whatever else the machine runs);"
+    echo "load average when done: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores;" \
+        "autogroup scheduling: $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
@@ -536,6 +619,7 @@ convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
 fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 filter) bench_filter ;;     # pgnkit filter vs pgn-extract -T / -x and validate
+shards) bench_shards ;;     # merge of 10/100/1000 stats shards; two shard processes vs one
 -h | --help | help | "") usage ;;
 *)
     usage >&2

@@ -3,7 +3,8 @@
 #   scripts/install-deps.sh          build dependencies
 #   scripts/install-deps.sh --test   also what the tests use (stockfish, pgn-extract, node/npm,
 #                                    clang for the fuzz targets, chromium for the HTML reports,
-#                                    bzip2/xz/bsdtar for archives, zsh and fish for the completions)
+#                                    bzip2/xz/bsdtar for archives, zsh and fish for the completions,
+#                                    sshd and GNU parallel for the cluster test)
 # Installs only what is missing; runs `apt-get update` only when an install needs it; prints
 # nothing when everything is present.
 set -euo pipefail
@@ -19,8 +20,10 @@ build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libz
 # xz and bsdtar (libarchive-tools).
 # filter's independent counts (tests/cli/filter_counts.py) run on python3.
 # The xiangqi perft differential test (tests/differential/xiangqi_perft.sh): fairy-stockfish.
+# The cluster test (tests/cluster/cluster.sh) starts its own sshd (openssh-server) on loopback
+# addresses and spreads shards over them with GNU parallel (rsync: its --transferfile).
 test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium bzip2 xz-utils
-           libarchive-tools zsh fish python3 fairy-stockfish)
+           libarchive-tools zsh fish python3 fairy-stockfish openssh-server parallel rsync)
 
 want=("${build_deps[@]}")
 case ${1:-} in

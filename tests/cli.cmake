@@ -11,6 +11,11 @@ include(${CMAKE_CURRENT_SOURCE_DIR}/cli/split.cmake)
 add_test(NAME cli.stats-merge-shards
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/golden/stats/merge_shards.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.stats-merge-shards PROPERTIES LABELS cli TIMEOUT 300)
+# validate --shard K/N for N = 1…8 merged == one run, byte for byte; merge's refusals
+# (tests/cli/validate_merge_shards.sh).
+add_test(NAME cli.validate-merge-shards
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/validate_merge_shards.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.validate-merge-shards PROPERTIES LABELS cli TIMEOUT 300)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/adversarial.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/filter_oracle.cmake)
 # Recovery: random defects in one game of every four; the other games must not notice, and

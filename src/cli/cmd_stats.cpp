@@ -1,12 +1,21 @@
-// pgnkit stats and pgnkit merge: mergeable statistics over games.
+// pgnkit stats and pgnkit merge: mergeable statistics over games, and merge of the other
+// mergeable output, validate's JSON shards (merge tells the two apart by their first bytes).
 
 #include "common.hpp"
 #include "pgnkit/cmd/stats/stats.hpp"
+#include "pgnkit/cmd/validate/merge.hpp"
 #include "pgnkit/run/pipeline.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 
 namespace pgnkit::cli {
@@ -32,6 +41,79 @@ bool is_tag_name(const std::string& s) {
               c == '_'))
             return false;
     return true;
+}
+
+/// Makes standard input a regular file, so that merge can read it twice (validate's shards:
+/// the summaries first, then the lines) and look at its first bytes: a pipe is copied to an
+/// unlinked temporary file (in $TMPDIR, else /tmp) that becomes descriptor 0.
+bool spool_stdin(std::string_view command) {
+    struct stat st {};
+    if (::fstat(0, &st) == 0 && S_ISREG(st.st_mode)) return true;
+    const char* dir = std::getenv("TMPDIR");
+    std::string name = std::string(dir && *dir ? dir : "/tmp") + "/pgnkit-merge.XXXXXX";
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) {
+        usage_error(command, "cannot make a temporary file for standard input in '{}': {}",
+                    name.substr(0, name.rfind('/')), std::strerror(errno));
+        return false;
+    }
+    ::unlink(name.c_str());
+    std::string buf(std::size_t(1) << 20, '\0');
+    for (;;) {
+        const ssize_t n = ::read(0, buf.data(), buf.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            usage_error(command, "cannot read standard input: {}", std::strerror(errno));
+            ::close(fd);
+            return false;
+        }
+        if (n == 0) break;
+        for (ssize_t done = 0; done < n;) {
+            const ssize_t w = ::write(fd, buf.data() + done, std::size_t(n - done));
+            if (w < 0 && errno == EINTR) continue;
+            if (w < 0) {
+                usage_error(command, "cannot spool standard input to '{}': {}", name,
+                            std::strerror(errno));
+                ::close(fd);
+                return false;
+            }
+            done += w;
+        }
+    }
+    const bool ok = ::dup2(fd, 0) == 0 && ::lseek(0, 0, SEEK_SET) == 0;
+    ::close(fd);
+    if (!ok) usage_error(command, "cannot reopen standard input: {}", std::strerror(errno));
+    return ok;
+}
+
+/// The first bytes of a merge input ("" if it cannot be read: the merge then says why).
+std::string first_bytes(const std::string& path) {
+    std::string head(64, '\0');
+    const int fd = path == "-" ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return {};
+    const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
+    if (fd != 0) ::close(fd);
+    head.resize(n > 0 ? std::size_t(n) : 0);
+    return head;
+}
+
+/// `pgnkit merge` of validate's shards: only -o applies (the output is validate's JSON).
+int run_validate_merge_cli(const StatsCli& o) {
+    for (const char* stats_only : {"--format", "--table", "--top", "--dates", "--player-limit",
+                                   "--key-limit", "--group-limit", "--html"})
+        if (o.cmd->count(stats_only) != 0)
+            return usage_error("merge",
+                               "{} is for stats outputs; validate's shards merge into "
+                               "validate's JSON (one run's, byte for byte)",
+                               stats_only);
+    if (o.cmd->count("--partial") != 0)
+        return usage_error("merge",
+                           "--partial is for stats shards: the numbers of a validate shard "
+                           "depend on every shard before it");
+    app::ValidateMergeOptions v;
+    v.inputs = o.run.inputs;
+    v.output = o.run.output;
+    return app::run_validate_merge(v);
 }
 
 int run_stats_cli(StatsCli& o, bool merge) {
@@ -63,7 +145,14 @@ int run_stats_cli(StatsCli& o, bool merge) {
     if (!inputs_or_stdin(command, o.run.inputs)) return ExitError;
     if (refuse_output_clash(command, o.run.inputs, {{"-o", o.run.output}, {"--html", o.run.html}}))
         return ExitError;
-    if (merge) return app::run_merge(o.run);
+    if (merge) {
+        if (std::find(o.run.inputs.begin(), o.run.inputs.end(), "-") != o.run.inputs.end() &&
+            !spool_stdin(command))
+            return ExitError;
+        if (app::is_validate_json(first_bytes(o.run.inputs.front())))
+            return run_validate_merge_cli(o);
+        return app::run_merge(o.run);
+    }
     if (!apply_severity_options(command, o.severities, o.run.severities) ||
         !resolve_letters(command, "--input-piece-letters", o.letters.input,
                          o.run.input_piece_letters))
@@ -147,15 +236,16 @@ void add_stats(CLI::App& app, Runner& run) {
 void add_merge(CLI::App& app, Runner& run) {
     auto o = std::make_shared<StatsCli>();
     auto* cmd = app.add_subcommand(
-        "merge", "Combine `pgnkit stats --format json` outputs: the stats of all their inputs");
+        "merge",
+        "Combine stats JSON outputs, or validate --shard JSON outputs, into one run's output");
     o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
-                    "JSON outputs of pgnkit stats or merge (- or nothing: stdin when it is no "
-                    "terminal)")
+                    "JSON outputs of pgnkit stats or merge, or of validate --shard (several "
+                    "per file allowed; - or nothing: stdin when it is no terminal)")
         ->type_name("FILE");
     cmd->add_flag("--partial", o->run.partial,
                   "Merge the shards of a --shard run that are given, though some are missing "
-                  "(else a missing shard is an error)");
+                  "(else a missing shard is an error); stats only");
     add_view_options(cmd, *o);
     cmd->callback([&run, o] { run = [o] { return run_stats_cli(*o, true); }; });
 }

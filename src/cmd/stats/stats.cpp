@@ -695,6 +695,54 @@ std::string_view not_stats_json(std::string_view doc) {
     return {};
 }
 
+/// The stats outputs one after the other in `doc`: each starts at a line `{"pgnkit":` (no
+/// line of one output starts so: JSON strings hold no raw newline). Text before the first is
+/// part of the first (so that not_stats_json() and the parser see it).
+std::vector<std::string_view> stats_documents(std::string_view doc) {
+    std::vector<std::string_view> parts;
+    constexpr std::string_view start = "\n{\"pgnkit\":";
+    std::size_t from = 0;
+    for (std::size_t at = doc.find(start); at != std::string_view::npos;
+         at = doc.find(start, at + 1)) {
+        if (doc.substr(from, at + 1 - from).find_first_not_of(" \t\r\n") == std::string_view::npos)
+            continue; // nothing before it yet
+        parts.push_back(doc.substr(from, at + 1 - from));
+        from = at + 1;
+    }
+    parts.push_back(doc.substr(from));
+    return parts;
+}
+
+/// Adds one stats output (`path` names its input in the messages) to `total`, and its shard
+/// record, if it has one, to `shards` (run/shard_set.hpp).
+void merge_document(const StatsRunOptions& opts, const std::string& path, std::string_view doc,
+                    std::unique_ptr<StatsGroups>& total, std::vector<ShardRecord>& shards,
+                    std::vector<std::string>& shard_names) {
+    if (std::string_view kind = not_stats_json(doc); !kind.empty()) {
+        const std::string name = path == "-" ? std::string("standard input") : "'" + path + "'";
+        const std::string file = path == "-" ? std::string("FILE") : path;
+        throw std::runtime_error(fmt::format(
+            "{} is {}; merge combines `pgnkit stats --format json` outputs: run `pgnkit "
+            "stats {}` (or `pgnkit stats --format json FILE > a.json` per input, then "
+            "`pgnkit merge a.json b.json`)",
+            name, kind, file));
+    }
+    std::optional<ShardRecord> shard;
+    StatsGroups g = [&] {
+        try {
+            return raw_from_json(doc, opts.limits, &shard);
+        } catch (const std::exception& e) {
+            throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
+        }
+    }();
+    if (shard) {
+        shards.push_back(std::move(*shard));
+        shard_names.push_back(path == "-" ? std::string("standard input") : path);
+    }
+    if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
+    total->merge(g);
+}
+
 } // namespace
 
 [[gnu::cold]] StatsGroups collect_stats(std::string_view pgn, const std::string& by,
@@ -774,29 +822,10 @@ std::string_view not_stats_json(std::string_view doc) {
             ss << in.rdbuf();
             doc = ss.str();
         }
-        if (std::string_view kind = not_stats_json(doc); !kind.empty()) {
-            const std::string name = path == "-" ? std::string("standard input") : "'" + path + "'";
-            const std::string file = path == "-" ? std::string("FILE") : path;
-            throw std::runtime_error(fmt::format(
-                "{} is {}; merge combines `pgnkit stats --format json` outputs: run `pgnkit "
-                "stats {}` (or `pgnkit stats --format json FILE > a.json` per input, then "
-                "`pgnkit merge a.json b.json`)",
-                name, kind, file));
-        }
-        std::optional<ShardRecord> shard;
-        StatsGroups g = [&] {
-            try {
-                return raw_from_json(doc, opts.limits, &shard);
-            } catch (const std::exception& e) {
-                throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
-            }
-        }();
-        if (shard) {
-            shards.push_back(std::move(*shard));
-            shard_names.push_back(path == "-" ? std::string("standard input") : path);
-        }
-        if (!total) total = std::make_unique<StatsGroups>(g.by, opts.limits);
-        total->merge(g);
+        // One input may hold several outputs one after the other (GNU parallel's jobs
+        // writing to one pipe): each starts with a line `{"pgnkit":"stats",…`.
+        for (std::string_view part : stats_documents(doc))
+            merge_document(opts, path, part, total, shards, shard_names);
     }
     if (std::string wrong = check_shard_set(shards, shard_names, opts.partial); !wrong.empty())
         throw std::runtime_error(wrong);

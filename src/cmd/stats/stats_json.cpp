@@ -1,9 +1,9 @@
-// The raw counters of `pgnkit stats` as JSON, and a small JSON reader for `pgnkit merge`.
+// The raw counters of `pgnkit stats` as JSON, written, and read back for `pgnkit merge`.
 // One field list (`fields`) drives writing and reading, so the two cannot drift apart.
 
 #include "pgnkit/cmd/stats/stats.hpp"
 #include "pgnkit/format/json.hpp"
-#include "pgnkit/io/utf8.hpp"
+#include "pgnkit/format/json_read.hpp"
 
 #include <fmt/format.h>
 
@@ -99,156 +99,7 @@ void write_aggregate(std::string& out, const StatsAggregate& a) {
 
 // ------------------------------------------------------------------ reading
 
-/// A parsed JSON value. Numbers keep their text (only unsigned integers are read back).
-/// An object's members are two parallel vectors: a `std::pair<std::string, Json>` element
-/// would need Json complete inside its own definition (libstdc++ with clang rejects it);
-/// `std::vector<Json>` of the incomplete type is allowed (C++17).
-struct Json {
-    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
-    std::string text;              ///< string value or number text
-    std::vector<Json> items;       ///< array elements
-    std::vector<std::string> keys; ///< object member names …
-    std::vector<Json> values;      ///< … and their values
-
-    const Json* get(std::string_view k) const {
-        for (std::size_t i = 0; i < keys.size(); ++i)
-            if (keys[i] == k) return &values[i];
-        return nullptr;
-    }
-    const Json& need(std::string_view k) const {
-        const Json* v = get(k);
-        if (!v) throw std::runtime_error(fmt::format("stats JSON: missing '{}'", k));
-        return *v;
-    }
-    std::uint64_t u64() const {
-        if (type != Type::Number || text.empty() || text.size() > 20 ||
-            text.find_first_not_of("0123456789") != std::string::npos)
-            throw std::runtime_error("stats JSON: expected an unsigned integer");
-        return std::stoull(text);
-    }
-};
-
-class Parser {
-  public:
-    explicit Parser(std::string_view s) : s_(s) {}
-    Json document() {
-        Json v = value(0);
-        blanks();
-        if (i_ != s_.size()) fail("trailing text");
-        return v;
-    }
-
-  private:
-    [[noreturn]] void fail(const char* what) const {
-        throw std::runtime_error(fmt::format("invalid JSON at byte {}: {}", i_, what));
-    }
-    void blanks() {
-        while (i_ < s_.size() &&
-               (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t'))
-            ++i_;
-    }
-    bool eat(char c) {
-        blanks();
-        if (i_ < s_.size() && s_[i_] == c) {
-            ++i_;
-            return true;
-        }
-        return false;
-    }
-    Json value(int depth) {
-        if (depth > 64) fail("nested too deep");
-        blanks();
-        if (i_ >= s_.size()) fail("unexpected end");
-        Json v;
-        char c = s_[i_];
-        if (c == '{') {
-            ++i_;
-            v.type = Json::Type::Object;
-            if (eat('}')) return v;
-            do {
-                blanks();
-                std::string k = string();
-                if (!eat(':')) fail("expected ':'");
-                v.keys.push_back(std::move(k));
-                v.values.push_back(value(depth + 1));
-            } while (eat(','));
-            if (!eat('}')) fail("expected '}'");
-        } else if (c == '[') {
-            ++i_;
-            v.type = Json::Type::Array;
-            if (eat(']')) return v;
-            do v.items.push_back(value(depth + 1));
-            while (eat(','));
-            if (!eat(']')) fail("expected ']'");
-        } else if (c == '"') {
-            v.type = Json::Type::String;
-            v.text = string();
-        } else if (s_.substr(i_, 4) == "null") {
-            i_ += 4;
-        } else if (s_.substr(i_, 4) == "true") {
-            v.type = Json::Type::Bool, v.text = "true", i_ += 4;
-        } else if (s_.substr(i_, 5) == "false") {
-            v.type = Json::Type::Bool, v.text = "false", i_ += 5;
-        } else if (c == '-' || (c >= '0' && c <= '9')) {
-            std::size_t b = i_;
-            while (i_ < s_.size() &&
-                   (std::string_view("+-.eE0123456789").find(s_[i_]) != std::string_view::npos))
-                ++i_;
-            v.type = Json::Type::Number;
-            v.text = std::string(s_.substr(b, i_ - b));
-        } else {
-            fail("unexpected character");
-        }
-        return v;
-    }
-    std::string string() {
-        if (i_ >= s_.size() || s_[i_] != '"') fail("expected a string");
-        ++i_;
-        std::string out;
-        while (i_ < s_.size() && s_[i_] != '"') {
-            char c = s_[i_++];
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (i_ >= s_.size()) fail("unterminated escape");
-            char e = s_[i_++];
-            switch (e) {
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'u': {
-                if (i_ + 4 > s_.size()) fail("bad \\u escape");
-                unsigned cp = 0;
-                for (int k = 0; k < 4; ++k) {
-                    char h = s_[i_++];
-                    cp <<= 4;
-                    if (h >= '0' && h <= '9')
-                        cp |= unsigned(h - '0');
-                    else if (h >= 'a' && h <= 'f')
-                        cp |= unsigned(h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F')
-                        cp |= unsigned(h - 'A' + 10);
-                    else
-                        fail("bad \\u escape");
-                }
-                // Our writer escapes only control bytes; encode the BMP code point as UTF-8.
-                char b[4];
-                out.append(b, put_utf8(b, cp));
-                break;
-            }
-            default: out += e; break; // \" \\ \/
-            }
-        }
-        if (i_ >= s_.size()) fail("unterminated string");
-        ++i_;
-        return out;
-    }
-    std::string_view s_;
-    std::size_t i_ = 0;
-};
+using Json = JsonValue;
 
 struct Reader {
     const Json& obj;
@@ -344,7 +195,7 @@ ShardRecord shard_from_json(const Json& j) {
 
 StatsGroups raw_from_json(std::string_view document, const StatsLimits& limits,
                           std::optional<ShardRecord>* shard) {
-    Json doc = Parser(document).document();
+    Json doc = parse_json(document, "stats JSON");
     if (shard) {
         shard->reset();
         if (const Json* s = doc.get("shard")) *shard = shard_from_json(*s);

@@ -503,6 +503,10 @@ std::string summary_json(const ValidateStats& s, double seconds, const std::stri
 
 } // namespace
 
+std::string validate_summary_json(const ValidateStats& s, double seconds) {
+    return summary_json(s, seconds, {});
+}
+
 int run_validate(const ValidateRunOptions& opts) {
     std::unique_ptr<ValidateHtmlReport> html;
     if (!opts.html.empty())

@@ -47,6 +47,10 @@ struct ValidateStats {
     void merge(const ValidateStats& o);
 };
 
+/// The summary line of `--format json` (`{"summary":{…}}` and a newline); `seconds` < 0: not
+/// timed (null). `pgnkit merge` writes the merged shards' summary with it.
+std::string validate_summary_json(const ValidateStats& s, double seconds);
+
 /// Runs the validation; writes the report to stdout. Returns the exit code
 /// (0 all valid, 1 some game invalid, 2 I/O error).
 int run_validate(const ValidateRunOptions& opts);
