@@ -85,7 +85,7 @@ Result<Move, MoveTextError> resolve_descriptive(const Position& pos, const Descr
     const Color c = pos.side_to_move();
     const PieceType t = d.piece == PieceType::None ? PieceType::Soldier : d.piece;
     if ((d.file == 0 && d.place == 0) || d.file < 0 || d.file > 9)
-        return Err(MoveTextError{MoveTextFault::Syntax, {}, "the move names no file"});
+        return Err{MoveTextError{MoveTextFault::Syntax, {}, "the move names no file"}};
 
     // The pieces the file and place name.
     Square from[10];
@@ -105,15 +105,15 @@ Result<Move, MoveTextError> resolve_descriptive(const Position& pos, const Descr
     }
     if (n == 0) {
         if (d.place == 0)
-            return Err(MoveTextError{MoveTextFault::NoSuchPiece,
+            return Err{MoveTextError{MoveTextFault::NoSuchPiece,
                                      {},
-                                     fmt::format("no {} on file {}", piece_words(c, t), d.file)});
-        return Err(MoveTextError{MoveTextFault::NoSuchPiece,
+                                     fmt::format("no {} on file {}", piece_words(c, t), d.file)}};
+        return Err{MoveTextError{MoveTextFault::NoSuchPiece,
                                  {},
                                  d.file != 0
                                      ? fmt::format("no {}s on file {} to tell apart by their place",
                                                    piece_words(c, t), d.file)
-                                     : fmt::format("no two {}s on one file", piece_words(c, t))});
+                                     : fmt::format("no two {}s on one file", piece_words(c, t))}};
     }
 
     // Of those, the ones whose step is legal.
@@ -133,15 +133,15 @@ Result<Move, MoveTextError> resolve_descriptive(const Position& pos, const Descr
     }
     if (legal == 1) return found;
     if (legal > 1)
-        return Err(MoveTextError{
+        return Err{MoveTextError{
             MoveTextFault::Ambiguous,
             {},
             fmt::format("{} {}s can make the move: say which by its place (front or rear)", legal,
-                        piece_words(c, t))});
+                        piece_words(c, t))}};
     if (!any_step) {
         MoveVerdict v;
         v.fault = MoveFault::NotAMove;
-        return Err(MoveTextError{MoveTextFault::Illegal, v,
+        return Err{MoveTextError{MoveTextFault::Illegal, v,
                                  fmt::format("the {} on file {} cannot move {} {}",
                                              piece_words(c, t), file_number(c, file_of(from[0])),
                                              d.direction == '+'   ? "forward to"
@@ -149,10 +149,10 @@ Result<Move, MoveTextError> resolve_descriptive(const Position& pos, const Descr
                                                                   : "sideways to",
                                              moves_straight(t) && d.direction != '='
                                                  ? fmt::format("{} points", d.target)
-                                                 : fmt::format("file {}", d.target))});
+                                                 : fmt::format("file {}", d.target))}};
     }
     const MoveVerdict v = check_move(pos, first_tried);
-    return Err(MoveTextError{MoveTextFault::Illegal, v, describe(pos, first_tried, v)});
+    return Err{MoveTextError{MoveTextFault::Illegal, v, describe(pos, first_tried, v)}};
 }
 
 DescriptiveMove describe_move(const Position& pos, Move m) {

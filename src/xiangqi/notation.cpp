@@ -39,7 +39,7 @@ Result<Move, MoveTextError> parse_coordinate_move(const Position& pos, std::stri
         fault = MoveTextFault::NoSuchPiece;
     else if (e.verdict.fault == MoveFault::NotYourPiece)
         fault = MoveTextFault::WrongSide;
-    return Err(MoveTextError{fault, e.verdict, e.message});
+    return Err{MoveTextError{fault, e.verdict, e.message}};
 }
 
 Result<Move, MoveTextError> wrong_side(std::string_view text, Color to_move);
@@ -51,12 +51,12 @@ Result<Move, MoveTextError> parse_chinese(const Position& pos, std::string_view 
     std::optional<Color> side;
     const auto d = read_chinese(text, &why, &side);
     if (!d)
-        return Err(MoveTextError{why == ChineseSyntax::UnknownPiece ? MoveTextFault::UnknownPiece
+        return Err{MoveTextError{why == ChineseSyntax::UnknownPiece ? MoveTextFault::UnknownPiece
                                                                     : MoveTextFault::Syntax,
                                  {},
                                  why == ChineseSyntax::UnknownPiece
                                      ? "no xiangqi piece is written so"
-                                     : "not a Chinese move"});
+                                     : "not a Chinese move"}};
     const Color us = pos.side_to_move();
     if (side == ~us) {
         Position other = pos;
@@ -79,25 +79,25 @@ Result<Move, MoveTextError> parse_in(const Position& pos, std::string_view text,
             const std::string s = fold_fullwidth(text);
             if (s.size() == 4 && ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) &&
                 read_wxf(std::string("C") + s.substr(1)))
-                return Err(MoveTextError{
+                return Err{MoveTextError{
                     MoveTextFault::UnknownPiece,
                     {},
-                    fmt::format("'{}' is no WXF piece letter (K A E H R C P)", s[0])});
-            return Err(MoveTextError{MoveTextFault::Syntax, {}, "not a WXF move"});
+                    fmt::format("'{}' is no WXF piece letter (K A E H R C P)", s[0])}};
+            return Err{MoveTextError{MoveTextFault::Syntax, {}, "not a WXF move"}};
         }
         return resolve_descriptive(pos, *d);
     }
     case Notation::Chinese: return parse_chinese(pos, text);
     }
-    return Err(MoveTextError{MoveTextFault::Syntax, {}, "unknown notation"});
+    return Err{MoveTextError{MoveTextFault::Syntax, {}, "unknown notation"}};
 }
 
 Result<Move, MoveTextError> wrong_side(std::string_view text, Color to_move) {
     const bool red = to_move == Color::Red;
-    return Err(MoveTextError{MoveTextFault::WrongSide,
+    return Err{MoveTextError{MoveTextFault::WrongSide,
                              {},
                              fmt::format("{} is a move of {}, but {} is to move", text,
-                                         red ? "Black" : "Red", red ? "Red" : "Black")});
+                                         red ? "Black" : "Red", red ? "Red" : "Black")}};
 }
 
 } // namespace

@@ -77,11 +77,11 @@ Result<Move, MoveTextError> parse_winboard_san(const Position& pos, std::string_
     if (!s) {
         if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z' &&
             san_piece(text[0]) == PieceType::None)
-            return Err(MoveTextError{
+            return Err{MoveTextError{
                 MoveTextFault::UnknownPiece,
                 {},
-                fmt::format("'{}' is no xiangqi piece letter (K A E H R C)", text[0])});
-        return Err(MoveTextError{MoveTextFault::Syntax, {}, "not a WinBoard SAN move"});
+                fmt::format("'{}' is no xiangqi piece letter (K A E H R C)", text[0])}};
+        return Err{MoveTextError{MoveTextFault::Syntax, {}, "not a WinBoard SAN move"}};
     }
     const Color c = pos.side_to_move();
     const Piece p = make_piece(c, s->piece);
@@ -101,11 +101,11 @@ Result<Move, MoveTextError> parse_winboard_san(const Position& pos, std::string_
     }
     if (legal == 1) return found;
     if (legal > 1)
-        return Err(MoveTextError{
+        return Err{MoveTextError{
             MoveTextFault::Ambiguous,
             {},
             fmt::format("{} {}s can move to {}: add the file or rank of the one meant", legal,
-                        piece_name(s->piece), square_name(s->to))});
+                        piece_name(s->piece), square_name(s->to))}};
     // Why not: the rule broken by the piece that comes nearest (the latest fault in
     // check_move()'s order), or no such piece at all.
     MoveVerdict best;
@@ -122,12 +122,12 @@ Result<Move, MoveTextError> parse_winboard_san(const Position& pos, std::string_
         any = true;
     }
     if (!any)
-        return Err(
+        return Err{
             MoveTextError{MoveTextFault::NoSuchPiece,
                           {},
                           fmt::format("no {} {} can move to {}", c == Color::Red ? "Red" : "Black",
-                                      piece_name(s->piece), square_name(s->to))});
-    return Err(MoveTextError{MoveTextFault::Illegal, best, describe(pos, best_move, best)});
+                                      piece_name(s->piece), square_name(s->to))}};
+    return Err{MoveTextError{MoveTextFault::Illegal, best, describe(pos, best_move, best)}};
 }
 
 std::string format_winboard_san(const Position& pos, Move m) {
