@@ -1,5 +1,7 @@
 #include "pgnkit/format/board_render.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace pgnkit::app {
@@ -63,6 +65,31 @@ std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& 
     }
     out += '\n';
     return out;
+}
+
+void append_move_list(std::string& out, const std::vector<std::string>& moves, int width) {
+    out +=
+        fmt::format("{:<{}}", fmt::format("Legal moves ({}):", moves.size()), summary_label_width);
+    if (moves.empty()) out += "none";
+    const std::size_t wrap_at = std::size_t(std::max(width, summary_label_width + 8));
+    std::size_t col = summary_label_width;
+    bool first = true;
+    for (const std::string& m : moves) {
+        if (!first && col + 1 + m.size() > wrap_at) {
+            out += '\n';
+            out.append(summary_label_width, ' ');
+            col = summary_label_width;
+            first = true;
+        }
+        if (!first) {
+            out += ' ';
+            ++col;
+        }
+        out += m;
+        col += m.size();
+        first = false;
+    }
+    out += '\n';
 }
 
 } // namespace pgnkit::app

@@ -82,7 +82,7 @@ BoardDiagram chess_board_diagram(const Position& pos) {
 }
 
 std::string render_board(const Position& pos, const BoardTextOptions& opts) {
-    constexpr int LabelWidth = 23; // "Insufficient material: "
+    constexpr int LabelWidth = summary_label_width;
     std::string out = render_diagram(chess_board_diagram(pos), {opts.flip, opts.unicode});
     auto line = [&](std::string_view label, std::string_view value) {
         out += fmt::format("{:<{}}{}\n", fmt::format("{}:", label), LabelWidth, value);
@@ -107,28 +107,7 @@ std::string render_board(const Position& pos, const BoardTextOptions& opts) {
     line("Insufficient material", has_insufficient_material(pos) ? "yes (draw)" : "no");
 
     // The move list, wrapped at opts.width under its value column.
-    std::vector<std::string> moves = legal_moves_san(pos);
-    std::string label = fmt::format("Legal moves ({}):", moves.size());
-    out += fmt::format("{:<{}}", label, LabelWidth);
-    if (moves.empty()) out += "none";
-    std::size_t col = LabelWidth;
-    bool first = true;
-    for (const std::string& m : moves) {
-        if (!first && col + 1 + m.size() > std::size_t(std::max(opts.width, LabelWidth + 8))) {
-            out += '\n';
-            out.append(LabelWidth, ' ');
-            col = LabelWidth;
-            first = true;
-        }
-        if (!first) {
-            out += ' ';
-            ++col;
-        }
-        out += m;
-        col += m.size();
-        first = false;
-    }
-    out += '\n';
+    append_move_list(out, legal_moves_san(pos), opts.width);
     for (const std::string& n : opts.notes) out += fmt::format("Note: {}\n", n);
     return out;
 }

@@ -48,7 +48,7 @@ std::vector<std::string> xiangqi_legal_moves_iccs(const Position& pos) {
 }
 
 std::string render_xiangqi_board(const Position& pos, const XiangqiBoardTextOptions& opts) {
-    constexpr int LabelWidth = 23; // as render_board (chess_board.cpp): the columns line up
+    constexpr int LabelWidth = summary_label_width;
     std::string out = render_diagram(xiangqi_board_diagram(pos), {opts.flip, opts.unicode});
     auto line = [&](std::string_view label, std::string_view value) {
         out += fmt::format("{:<{}}{}\n", fmt::format("{}:", label), LabelWidth, value);
@@ -65,27 +65,7 @@ std::string render_xiangqi_board(const Position& pos, const XiangqiBoardTextOpti
     line("Stalemate", st == Status::Stalemate ? fmt::format("yes ({} wins)", side_name(~us))
                                               : std::string("no"));
 
-    const std::vector<std::string> moves = xiangqi_legal_moves_iccs(pos);
-    out += fmt::format("{:<{}}", fmt::format("Legal moves ({}):", moves.size()), LabelWidth);
-    if (moves.empty()) out += "none";
-    std::size_t col = LabelWidth;
-    bool first = true;
-    for (const std::string& m : moves) {
-        if (!first && col + 1 + m.size() > std::size_t(std::max(opts.width, LabelWidth + 8))) {
-            out += '\n';
-            out.append(LabelWidth, ' ');
-            col = LabelWidth;
-            first = true;
-        }
-        if (!first) {
-            out += ' ';
-            ++col;
-        }
-        out += m;
-        col += m.size();
-        first = false;
-    }
-    out += '\n';
+    append_move_list(out, xiangqi_legal_moves_iccs(pos), opts.width);
     for (const std::string& n : opts.notes) out += fmt::format("Note: {}\n", n);
     return out;
 }

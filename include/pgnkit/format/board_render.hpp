@@ -5,6 +5,7 @@
 #include "pgnkit/format/board_diagram.hpp"
 
 #include <string>
+#include <vector>
 
 namespace pgnkit::app {
 
@@ -18,5 +19,11 @@ struct DiagramTextOptions {
 /// its glyph, framed; then the file labels. Rank labels are right-aligned to the widest. A
 /// board with a river gets a row of `~` between the ranks it runs between.
 std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& opts = {});
+
+/// The label column of a board's summary lines (`board`, any game): "Insufficient material: ".
+inline constexpr int summary_label_width = 23;
+/// Appends "Legal moves (N):" in the label column and `moves` after it, wrapped at `width`
+/// columns (at least the label column and 8) under the value column, then a line break.
+void append_move_list(std::string& out, const std::vector<std::string>& moves, int width);
 
 } // namespace pgnkit::app
