@@ -5,7 +5,7 @@
 /// an option's values, which are alternatives of each other.
 
 #include "pgnkit/cmd/filter/criteria.hpp"
-#include "pgnkit/cmd/filter/name_match.hpp"
+#include "pgnkit/pgn/name_match.hpp"
 #include "pgnkit/cmd/filter/option_values.hpp"
 #include "pgnkit/cmd/filter/pgn_date.hpp"
 

@@ -1,11 +1,11 @@
-#include "pgnkit/cmd/filter/name_match.hpp"
+#include "pgnkit/pgn/name_match.hpp"
 
 #include "pgnkit/io/utf8.hpp"
 
 #include <array>
 #include <cstdint>
 
-namespace pgnkit::app {
+namespace pgnkit {
 
 namespace {
 
@@ -159,4 +159,4 @@ bool NameQuery::matches(std::string_view value, bool utf8, std::string& scratch)
     return folded_word_prefix(scratch, folded_);
 }
 
-} // namespace pgnkit::app
+} // namespace pgnkit

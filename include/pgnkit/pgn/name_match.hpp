@@ -1,5 +1,5 @@
 #pragma once
-/// How `filter` matches a name or other tag text given by a user (`--player`, `--event`, …):
+/// How a name or other tag text given by a user is matched (`filter --player`, `dedup`, …):
 /// folded (the default: case, diacritics and punctuation do not count, and the query matches
 /// at the start of any word of the value), exactly, or by a regular expression.
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace pgnkit::app {
+namespace pgnkit {
 
 /// Appends `text` (UTF-8) folded for comparison: letters in lower case, the accented Latin
 /// letters as their base letters (é → e, Ø → o, ß → ss, Ł → l, æ → ae), Cyrillic and Greek
@@ -46,4 +46,4 @@ class NameQuery {
 /// "carlsen magnus"; "magnus" matches it too; "arlsen" does not).
 bool folded_word_prefix(std::string_view value, std::string_view query);
 
-} // namespace pgnkit::app
+} // namespace pgnkit

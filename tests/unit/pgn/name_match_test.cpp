@@ -1,8 +1,8 @@
-#include "pgnkit/cmd/filter/name_match.hpp"
+#include "pgnkit/pgn/name_match.hpp"
 
 #include <catch2/catch.hpp>
 
-using namespace pgnkit::app;
+using namespace pgnkit;
 
 namespace {
 std::string folded(std::string_view s) {
