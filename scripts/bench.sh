@@ -49,6 +49,11 @@
 #                               shard of 2, side by side (the bar: wall <= 0.55x). Same
 #                               environment as validate.
 #
+#   scripts/bench.sh xiangqi    pgnkit validate --variant xiangqi --jobs 1 of the 2,516 ICCS
+#                               master games (tests/data/xiangqi/games) repeated to >= 50 MB
+#                               (BENCH_XQ_MIN_MB), made once under $BENCH_DIR: M plies per CPU
+#                               second (the bar: >= 5), best of BENCH_RUNS (default 3).
+#
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
 
@@ -612,8 +617,43 @@ bench_shards() {
         "autogroup scheduling: $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
 }
 
+# --- xiangqi ---------------------------------------------------------------------------------
+
+bench_xiangqi() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc
+    local runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench} min_mb=${BENCH_XQ_MIN_MB:-50}
+    local games=$root/tests/data/xiangqi/games file
+    mkdir -p "$dir"
+    file=$dir/xiangqi-iccs-${min_mb}mb.pgn
+    if [[ ! -s $file ]]; then
+        local once=$dir/xiangqi-iccs-once.pgn
+        zstd -dc "$games"/Hu_Ronghua_1391_UCI_games.pgn.zst "$games"/Liu_Dahua_1125_UCI_games.pgn.zst >"$once"
+        : >"$file.part"
+        while (($(stat -c %s "$file.part") < min_mb * 1000000)); do cat "$once" >>"$file.part"; done
+        mv "$file.part" "$file"
+        rm -f "$once"
+    fi
+    local summary bytes plies
+    summary=$("$PGNKIT" validate --variant xiangqi --jobs 1 -q --no-progress --no-timing "$file" || true)
+    bytes=$(sed -n 's/^ *\([0-9]*\) bytes, \([0-9]*\) plies$/\1/p' <<<"$summary")
+    plies=$(sed -n 's/^ *\([0-9]*\) bytes, \([0-9]*\) plies$/\2/p' <<<"$summary")
+    [[ -n $bytes && -n $plies ]] || die "cannot read the summary of $file: $summary"
+    echo "pgnkit validate --variant xiangqi --jobs 1 (the ICCS games repeated); best of $runs runs"
+    printf '%s: %.1f MB, %s plies\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)" "$plies"
+    printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
+    run_xq() { "$PGNKIT" validate --variant xiangqi --jobs 1 -q --no-progress "$file"; }
+    rounds "$runs" xq
+    table_row "pgnkit validate --variant xiangqi" "${secs[xq]}" "$bytes"
+    local mps
+    mps=$(echo "$plies / $(cut -d' ' -f2 <<<"${secs[xq]}") / 1000000" | bc -l)
+    printf '  %.2f M plies per CPU second (the bar: 5): %s\n' "$mps" \
+        "$( (($(echo "$mps >= 5" | bc -l))) && echo PASS || echo FAIL)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
+xiangqi) bench_xiangqi ;;   # validate --variant xiangqi of the ICCS games: M plies/s
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
 convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
 fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd

@@ -38,3 +38,8 @@ include(${CMAKE_CURRENT_SOURCE_DIR}/cli/install.cmake)
 add_test(NAME cli.shards
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/shards.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.shards PROPERTIES LABELS cli TIMEOUT 900)
+# Xiangqi through validate and fen: the 2,516 ICCS games valid, the GBK games' names, the xqdb
+# games alike in three notations, chess unchanged (tests/cli/xiangqi.sh).
+add_test(NAME cli.xiangqi
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/xiangqi.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.xiangqi PROPERTIES LABELS cli TIMEOUT 300)

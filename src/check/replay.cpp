@@ -17,6 +17,14 @@ namespace pgnkit {
 using namespace chess;
 
 bool GameValidator::end_tags() {
+    if (opts_.detect_xiangqi && tagged_xiangqi()) {
+        // Another game: the caller reads it again with xiangqi's replay. What the reader
+        // said of its tags is said again there.
+        xiangqi_ = skip_ = true;
+        diags_.clear();
+        errors_ = 0;
+        return true;
+    }
     check_tags();
     skip_ = !setup_start();
     info_.replayed = !skip_;

@@ -3,9 +3,11 @@
 /// and Variant tags give.
 
 #include "pgnkit/check/detail/tag_values.hpp"
+#include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/pgn/scan.hpp"
+#include "pgnkit/xiangqi/fen.hpp"
 
 #include <fmt/format.h>
 
@@ -113,6 +115,7 @@ enum class TagName : unsigned {
     Elo,
     Eco,
     PlyCount,
+    Game,
     Other
 };
 
@@ -229,7 +232,11 @@ unsigned tag_filter_index(std::string_view n) {
 TagName classify_tag(std::string_view n) {
     switch (n.size()) {
     case 3: return is(n, "FEN") ? TagName::Fen : is(n, "ECO") ? TagName::Eco : TagName::Other;
-    case 4: return is(n, "Date") ? TagName::Date : is(n, "Site") ? TagName::Site : TagName::Other;
+    case 4:
+        return is(n, "Date")   ? TagName::Date
+               : is(n, "Site") ? TagName::Site
+               : is(n, "Game") ? TagName::Game
+                               : TagName::Other;
     case 5:
         switch (n[0]) {
         case 'W': return is(n, "White") ? TagName::White : TagName::Other;
@@ -321,6 +328,7 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         set_text(setup_tag_, value);
         has_setup_ = true;
         break;
+    case TagName::Game: game_tag_xiangqi_ = names_xiangqi(value); break;
     case TagName::Variant:
         set_text(variant_tag_, value);
         has_variant_ = true;
@@ -422,6 +430,11 @@ void GameValidator::check_tags() {
         message =
             (missing == 1 ? "missing tag " : "missing tags ") + message + " (Seven Tag Roster)";
     add(Code::MissingTag, first_move_loc_, std::move(message), names);
+}
+
+bool GameValidator::tagged_xiangqi() const {
+    return game_tag_xiangqi_ || (has_variant_ && names_xiangqi(variant_tag_)) ||
+           (has_fen_ && xiangqi::has_xiangqi_shape(fen_tag_));
 }
 
 bool GameValidator::setup_start() {

@@ -60,6 +60,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     tag_count_ = 0;
     seven_seen_ = 0;
     has_fen_ = has_setup_ = has_variant_ = has_result_tag_ = false;
+    game_tag_xiangqi_ = xiangqi_ = false;
     repaired_fen_.clear();
     plycount_tag_ = -1;
     move_number_diag_ = -1;
@@ -76,6 +77,7 @@ void GameValidator::begin_game(const GameSpan& span) {
     date_ = 0;
 }
 void GameValidator::end_game() {
+    if (xiangqi_) return; // not read (end_tags())
     for (std::size_t i = 0; i < depth_ && i < frames_.size(); ++i)
         if (frames_[i].check_pending) decide_check(frames_[i]);
     // Main-line plies: frame 0 counts them (it is reset at end_tags of a replayed game).

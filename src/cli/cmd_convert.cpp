@@ -2,6 +2,7 @@
 
 #include "common.hpp"
 #include "pgnkit/cmd/convert/convert.hpp"
+#include "pgnkit/cmd/convert/xiangqi_writer.hpp"
 #include "pgnkit/run/pipeline.hpp"
 
 #include <fmt/format.h>
@@ -14,7 +15,8 @@ namespace {
 struct ConvertCli {
     const CLI::App* cmd = nullptr;
     app::ConvertRunOptions run;
-    std::string moves = "san", tags = "all";
+    std::string moves, tags = "all"; ///< moves "": SAN for chess, each xiangqi game's own
+    std::string variant = "auto";
     CompressionOptions compression;
     PieceLetterOptions letters;
     SeverityOptions severities;
@@ -74,6 +76,9 @@ int run_convert_cli(ConvertCli& o) {
     if (int rc = check_ignored_options(o)) return rc;
     if (o.run.inputs.empty()) return usage_error("convert", "no input files (use - for stdin)");
     if (int rc = check_in_place(o); rc != ExitOk) return rc;
+    w.game = *parse_game_choice(o.variant); // (checked by CLI11)
+    w.xiangqi_moves = app::is_xiangqi_moves(o.moves) ? o.moves : "";
+    w.xiangqi_only_moves = app::is_xiangqi_only_moves(o.moves);
     w.moves = o.moves == "lan"        ? app::MoveNotation::Lan
               : o.moves == "uci"      ? app::MoveNotation::Uci
               : o.moves == "figurine" ? app::MoveNotation::Figurine
@@ -138,9 +143,19 @@ void add_convert(CLI::App& app, Runner& run) {
                   "a temporary file renamed over it only when the input was read to its end; "
                   "not with -o, --valid-only or stdin")
         ->excludes(output);
-    cmd->add_option("--moves", o->moves, "Move notation: san, lan, uci, figurine")
+    cmd->add_option("--moves", o->moves,
+                    "Move notation: san (the default), lan, uci, figurine; for xiangqi games: "
+                    "iccs, uci, san (WinBoard), wxf, chinese, chinese-simplified (default: the "
+                    "game's own; chess games are passed through with iccs, wxf or chinese)")
         ->type_name("NOTATION")
-        ->check(CLI::IsMember({"san", "lan", "uci", "figurine"}));
+        ->check(CLI::IsMember(
+            {"san", "lan", "uci", "figurine", "iccs", "wxf", "chinese", "chinese-simplified"}));
+    cmd->add_option("--variant", o->variant,
+                    "Which game the games are: auto (by the tags: [Variant \"xiangqi\"], "
+                    "[Game \"Chinese Chess\"] or a xiangqi FEN make a game xiangqi; the "
+                    "default), chess, or xiangqi (for untagged xiangqi files)")
+        ->type_name("GAME")
+        ->check(CLI::IsMember({"auto", "chess", "xiangqi"}));
     add_piece_letter_options(cmd, o->letters, true,
                              "SAN piece letters written (san, lan): en, de, fr, es, it, nl or "
                              "5-6 upper-case letters in KQRBN(P) order, e.g. KDTLS (default: en)");

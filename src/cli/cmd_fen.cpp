@@ -68,6 +68,10 @@ int run_fen_cli(FenCli& o) {
         if (o.format == name) o.run.format = f;
     chess::parse_ep_mode(o.ep, o.run.ep);
     o.run.chess960 = o.variant == "chess960";
+    // standard and chess960 name the chess of untagged games; a game tagged xiangqi is xiangqi.
+    o.run.game = o.variant == "xiangqi" ? GameChoice::Xiangqi
+                 : o.variant == "chess" ? GameChoice::Chess
+                                        : GameChoice::Auto;
     if (!app::parse_ply_selection(o.plies, o.run.plies))
         return usage_error("fen", "--plies '{}': expected all, end, N or N-M", o.plies);
     o.run.plies.start = o.start;
@@ -108,9 +112,12 @@ void add_fen(CLI::App& app, Runner& run) {
     cmd->add_flag("--variations", o->run.variations, "Also walk every variation");
     cmd->add_option("--variant", o->variant,
                     "Variant of games without a Variant tag: standard (default) or chess960 "
-                    "(their FEN castling rights read as X-FEN/Shredder-FEN)")
+                    "(their FEN castling rights read as X-FEN/Shredder-FEN); a game tagged "
+                    "xiangqi ([Variant \"xiangqi\"], [Game \"Chinese Chess\"], a xiangqi FEN) "
+                    "is xiangqi; xiangqi: every game is (untagged xiangqi files); chess: no "
+                    "game is; auto: as standard")
         ->type_name("VARIANT")
-        ->check(CLI::IsMember({"standard", "chess960"}));
+        ->check(CLI::IsMember({"standard", "chess960", "xiangqi", "chess", "auto"}));
     cmd->add_flag("--skip-check", o->run.skip_check,
                   "Skip positions where the side to move is in check");
     cmd->add_flag(

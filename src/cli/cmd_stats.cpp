@@ -24,7 +24,7 @@ namespace {
 struct StatsCli {
     const CLI::App* cmd = nullptr;
     app::StatsRunOptions run;
-    std::string format = "text", dates = "year";
+    std::string format = "text", dates = "year", variant = "auto";
     std::vector<std::string> tables;
     int jobs = 0;
     ProgressOptions progress;
@@ -157,6 +157,7 @@ int run_stats_cli(StatsCli& o, bool merge) {
         !resolve_letters(command, "--input-piece-letters", o.letters.input,
                          o.run.input_piece_letters))
         return ExitError;
+    o.run.game = *parse_game_choice(o.variant); // (checked by CLI11)
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.progress = progress_wanted(o.progress);
     return app::run_stats(o.run);
@@ -216,6 +217,13 @@ void add_stats(CLI::App& app, Runner& run) {
                     "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - or nothing for stdin "
                     "when it is no terminal)")
         ->type_name("FILE");
+    cmd->add_option("--variant", o->variant,
+                    "Which game the games are: auto (by the tags: [Variant \"xiangqi\"], "
+                    "[Game \"Chinese Chess\"] or a xiangqi FEN make a game xiangqi; the "
+                    "default), chess, or xiangqi (for untagged xiangqi files); xiangqi games "
+                    "count Red as White and their ECCO tag as the opening")
+        ->type_name("GAME")
+        ->check(CLI::IsMember({"auto", "chess", "xiangqi"}));
     cmd->add_option("--by", o->run.by, "Group every table by the value of this tag (Event, …)")
         ->type_name("TAG")
         ->expected(1)

@@ -19,7 +19,7 @@ struct ValidateCli {
     std::string output_letters; ///< --piece-letters: validate writes no moves (a usage error)
     bool list_checks = false, verbose = false;
     bool no_summary = false, no_timing = false;
-    std::string format = "text", color = "auto";
+    std::string format = "text", color = "auto", variant = "auto";
     int jobs = 0;
 };
 
@@ -48,6 +48,7 @@ int run_validate_cli(ValidateCli& o) {
     o.run.progress = progress_wanted(o.progress);
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.show_info = o.verbose;
+    o.run.variant = *parse_game_choice(o.variant); // (checked by CLI11)
     o.run.summary = !o.no_summary;
     o.run.timing = !o.no_timing;
     return app::run_validate(o.run);
@@ -64,6 +65,12 @@ void add_validate(CLI::App& app, Runner& run) {
     cmd->add_option("-f,--format", o->format, "Report format: text or json (NDJSON)")
         ->type_name("FORMAT")
         ->check(CLI::IsMember({"text", "json"}));
+    cmd->add_option("--variant", o->variant,
+                    "Which game the games are: auto (by the tags: [Variant \"xiangqi\"], "
+                    "[Game \"Chinese Chess\"] or a xiangqi FEN make a game xiangqi; the "
+                    "default), chess, or xiangqi (for untagged xiangqi files)")
+        ->type_name("GAME")
+        ->check(CLI::IsMember({"auto", "chess", "xiangqi"}));
     add_jobs_option(cmd, o->jobs);
     add_shard_option(cmd, o->run.shard);
     add_severity_options(cmd, o->severities);

@@ -3,6 +3,7 @@
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/xiangqi/notation.hpp"
 
 #include <fmt/format.h>
 
@@ -34,8 +35,15 @@ bool pgn_line(std::string_view text, std::size_t first) {
     // Annotation glyphs glued to a move (e4!?) do not make it text.
     while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
     // Null moves (--) are not taken: a mail signature starts with "-- ".
+    if (token.empty()) return false;
     chess::San san;
-    return !token.empty() && chess::parse_san(token, san);
+    if (chess::parse_san(token, san)) return true;
+    // A xiangqi move (a game without tags or move numbers): ICCS `h2e2`, WXF `C2.5`, Chinese
+    // `炮二平五`. Not WinBoard SAN's shape alone (`e9`, `Re` …: too near to words).
+    using xiangqi::Notation, xiangqi::notation_bit;
+    return (xiangqi::notations_of(token) &
+            (notation_bit(Notation::Iccs) | notation_bit(Notation::Wxf) |
+             notation_bit(Notation::Chinese))) != 0;
 }
 
 } // namespace

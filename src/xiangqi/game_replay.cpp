@@ -48,13 +48,18 @@ struct GameReplayer::Visitor : VisitorBase {
         game.mixed_at.reset();
         game.result.clear();
         game.syntax.clear();
+        game.tags.clear();
+        game.comments = game.variations = game.nags = 0;
         fen.clear();
         have_notation = false;
         lines.clear();
     }
     void tag(std::string_view name, std::string_view value, const SourceLocation&) {
         if (name == "FEN") fen.assign(value);
+        game.tags.emplace_back(name, value);
     }
+    void comment(std::string_view, const SourceLocation&) { ++game.comments; }
+    void nag(int, const SourceLocation&) { ++game.nags; }
     bool end_tags() {
         if (!fen.empty()) {
             auto parsed = parse_fen(fen);
@@ -137,6 +142,7 @@ struct GameReplayer::Visitor : VisitorBase {
         if (lines.size() == 1) game.moves.push_back({m, n, place.location(), text});
     }
     void begin_variation(const SourceLocation&) {
+        ++game.variations;
         const Line& parent = lines.back();
         // A variation replaces the last move of its parent: it starts before it.
         lines.push_back({parent.before, parent.before, parent.ply - 1, parent.stopped});

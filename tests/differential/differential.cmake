@@ -26,3 +26,8 @@ add_test(NAME differential.filter-vs-pgn-extract
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/filter_pgn_extract.sh
                  $<TARGET_FILE:pgnkit>)
 set_tests_properties(differential.filter-vs-pgn-extract PROPERTIES LABELS differential TIMEOUT 3600)
+# Per-ply FENs of real xiangqi games (pgnkit fen) against Fairy-Stockfish's `d`.
+add_test(NAME differential.xiangqi-fen
+         COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/xiangqi_fen.sh
+                 $<TARGET_FILE:pgnkit> 200)
+set_tests_properties(differential.xiangqi-fen PROPERTIES LABELS differential TIMEOUT 900)

@@ -3,10 +3,10 @@
 /// reports every defect as a Diagnostic (docs/ARCHITECTURE.md "Data flow"; what is checked:
 /// docs/GUIDE.md "What is checked").
 
-#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/chess/san.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <array>
@@ -28,6 +28,10 @@ struct ValidateOptions {
     bool details = true;
     /// Games without a Variant tag are Chess960 (--variant chess960); a Variant tag decides.
     bool chess960 = false;
+    /// Games tagged as xiangqi (`[Variant "xiangqi"]`, `[Game "Chinese Chess"]`) or whose FEN
+    /// tag has xiangqi's shape are not read as chess: their movetext is skipped, nothing is
+    /// reported, and xiangqi() says so (the caller reads them with check/xiangqi_validator).
+    bool detect_xiangqi = false;
 };
 
 /// How a replayed line ended by rule (automatic game end).
@@ -134,6 +138,8 @@ class GameValidator : public VisitorBase {
     /// info().plies, without the texts.
     int plies() const { return info_.plies; }
     bool has_error() const { return errors_ > 0; }
+    /// After end_tags(): the game is xiangqi (ValidateOptions::detect_xiangqi), not read.
+    bool xiangqi() const { return xiangqi_; }
     /// The FEN tag with the defects that have one meaning repaired (castling rights the
     /// position cannot have dropped, fullmove number 0 written as 1), when the game's FEN had
     /// such a defect: the bad-fen error was reported and the game replayed from this FEN.
@@ -324,6 +330,10 @@ class GameValidator : public VisitorBase {
     int move_number_diag_ = -1;
     int more_move_numbers_ = 0;
     bool has_fen_ = false, has_setup_ = false, has_variant_ = false, has_result_tag_ = false;
+    bool game_tag_xiangqi_ = false; ///< a Game tag naming xiangqi ("Chinese Chess")
+    bool xiangqi_ = false;          ///< see xiangqi()
+    /// Whether the tags say the game is xiangqi (ValidateOptions::detect_xiangqi).
+    bool tagged_xiangqi() const;
     SourceLocation fen_loc_{}, variant_loc_{}, result_tag_loc_{};
     SourceLocation first_move_loc_{};
     int date_ = 0;      ///< YYYYMMDD from the Date (or UTCDate) tag, 0 if unknown

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pgnkit::xiangqi {
@@ -58,7 +59,12 @@ struct ReplayedGame {
     Notation first_notation = Notation::Iccs; ///< that of the first move read
     /// Where the first move in another notation than the first move's is (mixed notations).
     std::optional<SourceLocation> mixed_at;
-    std::string result;             ///< the termination marker as written, "" if none
+    std::string result; ///< the termination marker as written, "" if none
+    /// The tags in their order, unescaped (name, value): for writers (convert).
+    std::vector<std::pair<std::string, std::string>> tags;
+    int comments = 0;               ///< comments in the movetext (not kept)
+    int variations = 0;             ///< variations in the movetext (replayed, not kept)
+    int nags = 0;                   ///< NAGs and annotation glyphs (not kept)
     std::vector<Diagnostic> syntax; ///< the reader's reports (unterminated comment …)
 };
 

@@ -1,4 +1,5 @@
 #include "pgnkit/cmd/convert/convert.hpp"
+#include "pgnkit/cmd/convert/xiangqi_writer.hpp"
 
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -51,7 +52,7 @@ std::string_view line_end_name(LineEnd e) {
 class ConvertProcessor final : public BatchProcessor {
   public:
     explicit ConvertProcessor(const ConvertRunOptions& o)
-        : opts_(o), writer_(o.writer, o.severities) {}
+        : opts_(o), writer_(o.writer, o.severities), xiangqi_(xiangqi_options(o)) {}
 
     /// Converted games go to out.out; the stderr report of the batch goes to out.rejects
     /// (the pipeline keeps both in input order).
@@ -62,9 +63,26 @@ class ConvertProcessor final : public BatchProcessor {
                 out.rejects += not_pgn_report(span);
                 continue;
             }
-            reader_.read(span, writer_);
             ++stats.games;
             stats.bytes += g.length;
+            if (opts_.writer.game == GameChoice::Xiangqi) {
+                xiangqi_game(batch, g, span, out);
+                continue;
+            }
+            reader_.read(span, writer_);
+            if (writer_.validator().xiangqi()) {
+                xiangqi_game(batch, g, span, out);
+                continue;
+            }
+            if (opts_.writer.xiangqi_only_moves) {
+                ++stats.unconverted;
+                line(out.rejects, span, g.in_file,
+                     {span.first_line, span.first_column, span.offset}, "warning", "not-converted",
+                     "a chess game has no " + opts_.writer.xiangqi_moves +
+                         " notation; the game is passed through unchanged");
+                written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
+                continue;
+            }
             switch (writer_.verdict()) {
             case GameVerdict::Converted:
                 ++stats.converted;
@@ -109,6 +127,58 @@ class ConvertProcessor final : public BatchProcessor {
     std::uint64_t written_as_kept = 0;
 
   private:
+    static ValidateOptions xiangqi_options(const ConvertRunOptions& o) {
+        ValidateOptions v;
+        v.severities = o.severities;
+        return v;
+    }
+    /// A xiangqi game (check/game_kind.hpp): validated, then written by
+    /// cmd/convert/xiangqi_writer, or passed through with its errors or why it was not.
+    void xiangqi_game(const Batch& batch, const BatchGame& g, const GameSpan& span,
+                      BatchOutput& out) {
+        xiangqi_.validate(span);
+        if (xiangqi_.has_error()) {
+            ++stats.invalid;
+            ++out.invalid;
+            errors.add(xiangqi_.diagnostics());
+            for (const Diagnostic& d : xiangqi_.diagnostics())
+                if (d.severity == Severity::Error)
+                    xiangqi_line(out.rejects, span, g.in_file, d.loc, "error", code_name(d.code),
+                                 d.message);
+            if (!opts_.valid_only)
+                written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
+            return;
+        }
+        text_.clear();
+        write_xiangqi_game(xiangqi_, opts_.writer, text_, why_not_);
+        if (!why_not_.empty()) {
+            ++stats.unconverted;
+            xiangqi_line(out.rejects, span, g.in_file,
+                         {span.first_line, span.first_column, span.offset}, "warning",
+                         "not-converted", why_not_ + "; the game is passed through unchanged");
+            written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
+            return;
+        }
+        ++stats.converted;
+        out.out += text_;
+    }
+    /// line() for a xiangqi game (its players from xiangqi_).
+    void xiangqi_line(std::string& out, const GameSpan& span, std::uint64_t in_file,
+                      SourceLocation loc, std::string_view sev, std::string_view code,
+                      const std::string& message) const {
+        line_head(out, span, loc, sev, code);
+        append_display(out, message, true);
+        const GameInfo& info = xiangqi_.info();
+        out += fmt::format(" (game {}", in_file);
+        if (!info.white.empty() || !info.black.empty()) {
+            out += ", ";
+            append_display_clipped(out, info.white.empty() ? "?" : info.white, true, 100);
+            out += " – ";
+            append_display_clipped(out, info.black.empty() ? "?" : info.black, true, 100);
+        }
+        out += ")\n";
+    }
+
     /// One line in validate's text format: `file:line:col: severity[code]: message (game …)`,
     /// `in_file` the game's number in its input.
     void line(std::string& out, const GameSpan& span, std::uint64_t in_file, SourceLocation loc,
@@ -173,6 +243,8 @@ class ConvertProcessor final : public BatchProcessor {
     const ConvertRunOptions& opts_;
     PgnReader reader_;
     PgnWriter writer_;
+    XiangqiValidator xiangqi_;
+    std::string text_, why_not_; ///< a xiangqi game written, or why it was not
 };
 
 /// What one pass of the pipeline over some inputs into one output did.

@@ -186,6 +186,7 @@ ValidateOptions make_validate_options(const PgnWriterOptions& o, const SeverityT
     ValidateOptions v;
     v.severities = sev;
     v.piece_letters = o.input_piece_letters;
+    v.detect_xiangqi = o.game == GameChoice::Auto; // (convert.cpp writes them: xiangqi_writer)
     return v;
 }
 } // namespace
@@ -259,8 +260,7 @@ std::string_view PgnWriter::tag_value(const TagEntry& t) const {
 }
 
 bool PgnWriter::end_tags() {
-    validator_.end_tags();
-    return false;
+    return validator_.end_tags(); // true only for a xiangqi game (GameValidator::xiangqi())
 }
 
 void PgnWriter::move_number(int n, bool black_dots, const TokenPlace& loc) {

@@ -4,6 +4,7 @@
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/chess/uci_lan.hpp"
 #include "pgnkit/cmd/fen/detail/position_export.hpp"
+#include "pgnkit/cmd/fen/detail/xiangqi_positions.hpp"
 #include "pgnkit/format/json.hpp"
 #include "pgnkit/io/bytes.hpp"
 #include "pgnkit/io/output.hpp"
@@ -821,7 +822,9 @@ FenProcessor::FenProcessor(const FenRunOptions& o, const std::vector<Col>& cols)
     vopts_.piece_letters = o.input_piece_letters;
     vopts_.severities = o.severities;
     vopts_.chess960 = o.chess960;
+    vopts_.detect_xiangqi = o.game == GameChoice::Auto;
     validator_ = std::make_unique<GameValidator>(vopts_);
+    xiangqi_ = std::make_unique<XiangqiValidator>(vopts_);
     visitor_ = std::make_unique<FenVisitor>(o, *validator_);
     visitor_->columns_ = cols;
     visitor_->configure();
@@ -844,29 +847,47 @@ void FenProcessor::process(const Batch& batch, BatchOutput& out) {
             out.err += not_pgn_report(span);
             continue;
         }
-        visitor_->set_game(g.number);
-        reader_.read(span, *visitor_);
+        bool xiangqi = o_.game == GameChoice::Xiangqi;
+        if (!xiangqi) {
+            visitor_->set_game(g.number);
+            reader_.read(span, *visitor_);
+            if (validator_->xiangqi()) { // tagged xiangqi: read again as such
+                visitor_->discard();
+                xiangqi = true;
+            }
+        }
+        if (xiangqi) xiangqi_->validate(span);
         ++stats.games;
-        bool invalid = validator_->has_error();
+        const std::vector<Diagnostic>& diags =
+            xiangqi ? xiangqi_->diagnostics() : validator_->diagnostics();
+        bool invalid = xiangqi ? xiangqi_->has_error() : validator_->has_error();
         if (invalid) {
             ++stats.invalid;
             ++out.invalid;
-            errors.add(validator_->diagnostics());
+            errors.add(diags);
         }
-        for (const Diagnostic& d : validator_->diagnostics()) {
+        for (const Diagnostic& d : diags) {
             if (d.severity != Severity::Error) continue;
             ++stats.errors;
             append_display(out.err, span.file, true);
             out.err +=
                 fmt::format(":{}:{}: error[{}]: ", d.loc.line, d.loc.column, code_name(d.code));
-            append_display(out.err, d.message, reader_.last_game_utf8());
+            append_display(out.err, d.message, xiangqi || reader_.last_game_utf8());
             out.err += fmt::format(" (game {})\n", g.in_file);
         }
         if (invalid && o_.valid_only) {
-            visitor_->discard();
+            if (!xiangqi) visitor_->discard();
             continue;
         }
-        stats.positions += visitor_->emit(out.out, out.keys, g.number);
+        if (xiangqi) {
+            // The chess EPD lines are written past the output's size until end_batch(): close
+            // them first, and go on after the xiangqi lines.
+            visitor_->end_batch();
+            stats.positions += emit_xiangqi_positions(o_, visitor_->columns_, *xiangqi_, span,
+                                                      g.number, out.out, out.keys);
+            visitor_->begin_batch(out.out);
+        } else
+            stats.positions += visitor_->emit(out.out, out.keys, g.number);
     }
     visitor_->end_batch();
     in_bytes_ += batch.text.size();

@@ -4,6 +4,7 @@
 #include "pgnkit/cmd/stats/stats.hpp"
 
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/check/xiangqi_validator.hpp"
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/cmd/stats/html_report.hpp"
 #include "pgnkit/io/byte_source.hpp"
@@ -14,6 +15,7 @@
 #include "pgnkit/run/error_tally.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/pipeline.hpp"
+#include "pgnkit/xiangqi/notation.hpp"
 
 #include <fmt/format.h>
 
@@ -383,8 +385,6 @@ class StatsVisitor final : public ReplayVisitor {
 
     /// Adds the game just read to the aggregates (`utf8`: the reader's encoding verdict).
     void finish(bool utf8) {
-        bool invalid = v_.has_error();
-        const GameInfo& info = v_.info();
         if (!utf8)
             for (std::size_t i = 0; i < TagSlots; ++i) {
                 if (tags_[i].empty() || is_valid_utf8(tags_[i])) continue;
@@ -393,6 +393,54 @@ class StatsVisitor final : public ReplayVisitor {
                 owned_[i].swap(scratch_);
                 tags_[i] = owned_[i];
             }
+        aggregate(v_.has_error(), v_.info());
+    }
+
+    /// A xiangqi game (check/game_kind.hpp), read by `x` instead of the chess replay: its
+    /// results, length, end, players (Red as white, Black as black: the Red, RedTeam or White
+    /// tag), openings by its ECCO tag (in the ECO table), first moves in ICCS, events, rounds
+    /// and dates. No move facts (castling, promotions …: chess's).
+    void finish_xiangqi(const XiangqiValidator& x) {
+        const xiangqi::ReplayedGame& g = x.game();
+        tags_ = {};
+        facts_ = {};
+        first_len_ = second_len_ = 0;
+        has_clock_ = has_eval_ = false;
+        const auto take = [&](TagSlot slot, std::string_view value, bool first_wins = true) {
+            if (value.empty() || (first_wins && !tags_[slot].empty())) return;
+            tags_[slot] = value;
+        };
+        for (const auto& [name, value] : g.tags) {
+            if (!out_.by.empty() && name == out_.by) take(TBy, value);
+            if (name == "Red" || name == "RedTeam" || name == "White") take(TWhite, value);
+            if (name == "Black" || name == "BlackTeam") take(TBlack, value);
+            if (name == "RedElo" || name == "WhiteElo") take(TWhiteElo, value);
+            if (name == "BlackElo") take(TBlackElo, value);
+            if (name == "Result") take(TResult, value);
+            if (name == "ECCO" || name == "ECO") take(TEco, value);
+            if (name == "Event") take(TEvent, value);
+            if (name == "Round") take(TRound, value);
+            if (name == "Date") take(TDate, value);
+            if (name == "Termination") take(TTermination, value);
+        }
+        xiangqi::Position pos = g.start;
+        for (std::size_t i = 0; i < g.moves.size() && i < 2; ++i) {
+            const std::string t =
+                xiangqi::format_move(pos, g.moves[i].move, xiangqi::Notation::Iccs);
+            char* buf = i == 0 ? first_ : second_;
+            const std::size_t n = std::min<std::size_t>(t.size(), 32);
+            std::memcpy(buf, t.data(), n);
+            (i == 0 ? first_len_ : second_len_) = n;
+            pos.play(g.moves[i].move);
+        }
+        // The side that moved last (a mate is counted for it).
+        last_white_ = (g.moves.size() % 2 == 1) == (g.start.side_to_move() == xiangqi::Color::Red);
+        aggregate(x.has_error(), x.info());
+    }
+
+  private:
+    /// finish() once the tags are UTF-8: the game's counts into its aggregate.
+    void aggregate(bool invalid, const GameInfo& info) {
         StatsAggregate& a = out_.by.empty() ? out_.all : out_.groups.at(tags_[TBy]);
         std::size_t k = invalid ? 1 : 0;
         ++a.games[k];
@@ -614,16 +662,24 @@ class StatsVisitor final : public ReplayVisitor {
 class StatsProcessor final : public BatchProcessor {
   public:
     StatsProcessor(const std::string& by, const StatsLimits& limits, bool valid_only,
-                   const SeverityTable& severities = {}, const std::string& letters = {})
-        : groups(by, limits), vopts_(validate_options(severities, letters)),
+                   const SeverityTable& severities = {}, const std::string& letters = {},
+                   GameChoice game = GameChoice::Auto)
+        : groups(by, limits), game_(game), vopts_(validate_options(severities, letters, game)),
           validator_(std::make_unique<GameValidator>(vopts_)),
+          xiangqi_(std::make_unique<XiangqiValidator>(vopts_)),
           visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {}
     void process(const Batch& batch, BatchOutput&) override {
         for (const BatchGame& g : batch.games)
             if (!g.not_pgn) read(batch.span(g)); // text between games is no game
     }
     void read(const GameSpan& span) {
-        reader_.read(span, *visitor_);
+        if (game_ != GameChoice::Xiangqi) reader_.read(span, *visitor_);
+        if (game_ == GameChoice::Xiangqi || validator_->xiangqi()) {
+            xiangqi_->validate(span);
+            visitor_->finish_xiangqi(*xiangqi_);
+            if (xiangqi_->has_error()) errors.add(xiangqi_->diagnostics());
+            return;
+        }
         visitor_->finish(reader_.last_game_utf8());
         if (validator_->has_error()) errors.add(validator_->diagnostics());
     }
@@ -632,16 +688,19 @@ class StatsProcessor final : public BatchProcessor {
 
   private:
     static ValidateOptions validate_options(const SeverityTable& severities,
-                                            const std::string& letters) {
+                                            const std::string& letters, GameChoice game) {
         ValidateOptions v;
+        v.detect_xiangqi = game == GameChoice::Auto;
         v.severities = severities;
         v.piece_letters = letters;
         v.details = false; // only has_error() and the codes are read
         return v;
     }
+    GameChoice game_;
     ValidateOptions vopts_;
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
+    std::unique_ptr<XiangqiValidator> xiangqi_;
     std::unique_ptr<StatsVisitor> visitor_;
 };
 
@@ -765,8 +824,9 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
     std::vector<std::unique_ptr<StatsProcessor>> procs;
     int jobs = std::max(1, opts.jobs);
     for (int i = 0; i < jobs; ++i)
-        procs.push_back(std::make_unique<StatsProcessor>(
-            opts.by, opts.limits, opts.valid_only, opts.severities, opts.input_piece_letters));
+        procs.push_back(std::make_unique<StatsProcessor>(opts.by, opts.limits, opts.valid_only,
+                                                         opts.severities, opts.input_piece_letters,
+                                                         opts.game));
     PipelineOptions po;
     po.inputs = opts.inputs;
     po.jobs = jobs;

@@ -1,6 +1,7 @@
 #include "pgnkit/cmd/validate/validate.hpp"
 
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/check/xiangqi_validator.hpp"
 #include "pgnkit/cmd/validate/html_report.hpp"
 #include "pgnkit/format/json.hpp"
 #include "pgnkit/io/output.hpp"
@@ -93,7 +94,11 @@ class ValidateProcessor final : public BatchProcessor {
         vopts_.piece_letters = o.piece_letters;
         // -q only counts diagnostics: no message, FEN or suggestion is built for them.
         vopts_.details = !o.quiet || html != nullptr;
+        // Auto: the chess validator hands a game tagged xiangqi over (GameValidator::xiangqi()),
+        // so that chess games are read once, as before.
+        vopts_.detect_xiangqi = o.variant == GameChoice::Auto;
         validator_ = std::make_unique<GameValidator>(vopts_);
+        xiangqi_ = std::make_unique<XiangqiValidator>(vopts_);
     }
 
     void process(const Batch& batch, BatchOutput& out) override {
@@ -103,16 +108,27 @@ class ValidateProcessor final : public BatchProcessor {
                 not_pgn(span, out);
                 continue;
             }
-            reader_.read(span, *validator_);
-            bool utf8 = reader_.last_game_utf8();
+            bool utf8 = true;
+            if (opts_.variant != GameChoice::Xiangqi) {
+                reader_.read(span, *validator_);
+                utf8 = reader_.last_game_utf8();
+                checked_ = {&validator_->diagnostics(), nullptr, validator_->plies(),
+                            validator_->has_error()};
+            }
+            if (opts_.variant == GameChoice::Xiangqi || validator_->xiangqi()) {
+                xiangqi_->validate(span);
+                utf8 = is_valid_utf8(span.text);
+                checked_ = {&xiangqi_->diagnostics(), &xiangqi_->info(), xiangqi_->plies(),
+                            xiangqi_->has_error()};
+            }
             ++stats.games;
-            stats.plies += std::uint64_t(validator_->plies());
-            bool invalid = validator_->has_error();
+            stats.plies += std::uint64_t(checked_.plies);
+            bool invalid = checked_.has_error;
             if (invalid)
                 ++stats.invalid;
             else
                 ++stats.valid;
-            for (const Diagnostic& d : validator_->diagnostics()) {
+            for (const Diagnostic& d : *checked_.diagnostics) {
                 if (d.code == Code::Encoding && d.severity != Severity::Error) {
                     // Once per input, not per game (FileNote): the sink counts and reports
                     // it when the input ends. (Made an error, it names each invalid game.)
@@ -124,17 +140,16 @@ class ValidateProcessor final : public BatchProcessor {
                 if (!shown(d.severity)) continue;
                 line_.clear();
                 if (opts_.format == OutputFormat::Json)
-                    json(line_, span, d, utf8, &validator_->info(), g.in_file);
+                    json(line_, span, d, utf8, &info(), g.in_file);
                 else
-                    text(line_, span, d, utf8, &validator_->info(), g.in_file);
+                    text(line_, span, d, utf8, &info(), g.in_file);
                 out.out.append(line_);
             }
             // --html only: no work here otherwise. Valid games list their warnings too.
-            if (html_ && (invalid || !validator_->diagnostics().empty()))
-                out.html.push_back(
-                    render_validate_game({span.file, g.in_file, g.number, &validator_->info(),
-                                          &validator_->diagnostics(), utf8, opts_.show_info,
-                                          html_->wants_boards(), opts_.piece_letters}));
+            if (html_ && (invalid || !checked_.diagnostics->empty()))
+                out.html.push_back(render_validate_game(
+                    {span.file, g.in_file, g.number, &info(), checked_.diagnostics, utf8,
+                     opts_.show_info, html_->wants_boards(), opts_.piece_letters}));
             if (!opts_.rejects.empty() && invalid) write_back(out, false, batch, g, span);
             if (!opts_.accepted.empty() && !invalid) write_back(out, true, batch, g, span);
         }
@@ -183,10 +198,10 @@ class ValidateProcessor final : public BatchProcessor {
               std::uint64_t in_file) const {
         if (opts_.format == OutputFormat::Json) {
             json_head(n.before, span, d, in_file);
-            json_tail(n.after, d, utf8, &validator_->info());
+            json_tail(n.after, d, utf8, &info());
         } else {
             text_head(n.before, span, d);
-            text_tail(n.after, span, d, utf8, &validator_->info(), in_file);
+            text_tail(n.after, span, d, utf8, &info(), in_file);
         }
     }
 
@@ -411,6 +426,18 @@ class ValidateProcessor final : public BatchProcessor {
     ValidateOptions vopts_;
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
+    std::unique_ptr<XiangqiValidator> xiangqi_;
+    /// The game just checked, by either validator.
+    struct Checked {
+        const std::vector<Diagnostic>* diagnostics = nullptr;
+        const GameInfo* xiangqi_info = nullptr; ///< nullptr: a chess game (validator_->info())
+        int plies = 0;
+        bool has_error = false;
+    } checked_;
+    /// The game's facts (the chess validator's made only when asked for).
+    const GameInfo& info() const {
+        return checked_.xiangqi_info ? *checked_.xiangqi_info : validator_->info();
+    }
 };
 
 /// The codes reported at severity group `k` (ValidateStats::by_severity), most frequent

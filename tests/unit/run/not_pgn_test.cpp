@@ -16,7 +16,10 @@ TEST_CASE("looks_like_pgn: a tag line or a line starting like movetext makes a g
                              "1. e4\n",
                              // The first line is prose, a later one movetext: a game (its errors
                              // are the reader's).
-                             "Some words first\n1. e4 e5 *\n", "   \t  d4 d5\r\n"}) {
+                             "Some words first\n1. e4 e5 *\n", "   \t  d4 d5\r\n",
+                             // Xiangqi movetext without tags or move numbers (issue 45).
+                             "h2e2 h9g7\n", "H2-E2 H9-G7\n", "C2.5 H8+7\n",
+                             "\xE7\x82\xAE\xE4\xBA\x8C\xE5\xB9\xB3\xE4\xBA\x94\n"}) {
         INFO(text);
         CHECK(looks_like_pgn(text));
     }

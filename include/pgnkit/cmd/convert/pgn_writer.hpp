@@ -9,8 +9,9 @@
 /// `converted()` is false and the caller writes the raw span instead. Nothing is allocated
 /// per move: the output is built in buffers that are reused from game to game.
 
-#include "pgnkit/io/output.hpp"
+#include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
 #include <cstdint>
@@ -55,6 +56,12 @@ struct PgnWriterOptions {
     bool add_plycount = false; ///< PlyCount tag (main-line plies)
     bool add_fen = false;      ///< FinalFEN tag (the position after the last main-line move)
     int line_width = 79;       ///< PGN §8.2.1: lines of at most 79 columns
+    GameChoice game = GameChoice::Auto; ///< --variant: xiangqi, chess, or by the tags
+    /// The notation of xiangqi games' moves (cmd/convert/xiangqi_writer.hpp): "iccs", "uci",
+    /// "san", "wxf", "chinese", "chinese-simplified"; "" = each game's own.
+    std::string xiangqi_moves;
+    /// A notation chess has not (--moves iccs, wxf, chinese…): chess games are passed through.
+    bool xiangqi_only_moves = false;
 };
 
 /// Resolves a piece-letter option: a preset name (en, de, fr, es, it, nl) or 5–6 distinct

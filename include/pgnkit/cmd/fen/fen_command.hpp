@@ -2,6 +2,7 @@
 /// `pgnkit fen`: positions out of games, as FEN, EPD, NDJSON, CSV or TSV lines
 /// (position_formats.hpp).
 
+#include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/chess/fen_writer.hpp"
 #include "pgnkit/cmd/fen/position_formats.hpp"
 #include "pgnkit/diagnostics/diagnostic.hpp"
@@ -35,6 +36,7 @@ struct FenRunOptions {
     std::string input_piece_letters;  ///< SAN letters read, "" = English
     SeverityTable severities;         ///< --error/--warn/--ignore/--strict
     bool chess960 = false; ///< games without a Variant tag are Chess960 (--variant chess960)
+    GameChoice game = GameChoice::Auto; ///< --variant xiangqi, chess, or by the tags
 };
 
 /// Runs the export. Returns the exit code (0 ok, 1 some game had an error, 2 I/O).

@@ -13,6 +13,7 @@
 /// eviction). Kept counts are then lower bounds, each at most `error()` below the true count,
 /// and the output says so. Memory per map is O(limit) whatever the input size.
 
+#include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/run/shard_set.hpp"
 
@@ -269,8 +270,9 @@ struct StatsRunOptions {
     std::string html; ///< also write an HTML page (charts and tables) here ("" = none)
     StatsLimits limits;
     StatsView view;
-    SeverityTable severities;        ///< which defects make a game invalid (--valid-only)
-    std::string input_piece_letters; ///< SAN letters read, "" = English
+    SeverityTable severities;           ///< which defects make a game invalid (--valid-only)
+    std::string input_piece_letters;    ///< SAN letters read, "" = English
+    GameChoice game = GameChoice::Auto; ///< --variant: xiangqi, chess, or by the tags
 };
 
 /// `pgnkit stats`: returns the exit code (0 ok, 2 I/O error).

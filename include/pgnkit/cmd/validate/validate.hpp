@@ -1,6 +1,7 @@
 #pragma once
 /// `pgnkit validate`: replay every game of the inputs and report every defect.
 
+#include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/run/shard.hpp"
@@ -31,6 +32,7 @@ struct ValidateRunOptions {
     bool timing = true;          ///< times in the summary (off: reproducible output for tests)
     std::string html;            ///< also write an HTML report to this file ("" = none)
     std::size_t html_max = 1000; ///< games of the HTML report drawn with a board
+    GameChoice variant = GameChoice::Auto; ///< --variant: chess, xiangqi, or by the tags
 };
 
 /// Counters of a run; mergeable (per worker, per shard).

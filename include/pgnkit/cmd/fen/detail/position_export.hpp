@@ -3,6 +3,7 @@
 /// which the command (src/cmd/fen/fen_command.cpp) wires into the pipeline.
 
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/check/xiangqi_validator.hpp"
 #include "pgnkit/cmd/fen/fen_command.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/run/error_tally.hpp"
@@ -54,6 +55,7 @@ class FenProcessor final : public BatchProcessor {
     ValidateOptions vopts_;
     PgnReader reader_;
     std::unique_ptr<GameValidator> validator_;
+    std::unique_ptr<XiangqiValidator> xiangqi_; ///< xiangqi games (check/game_kind.hpp)
     std::unique_ptr<FenVisitor> visitor_;
     std::uint64_t in_bytes_ = 0, out_bytes_ = 0; ///< batches so far
 };
