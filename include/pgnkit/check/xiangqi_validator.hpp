@@ -3,9 +3,11 @@
 /// xiangqi/game_replay.hpp: each unplayed move with the rule it breaks (xiangqi/move_rules.hpp),
 /// the position before it and the moves that are legal there; moves in more than one notation;
 /// the result against the Result tag and against the final position (checkmate and stalemate
-/// both lose); a missing result marker (a warning: the databases often have none); the Result
-/// tag's value. Its diagnostics and GameInfo are GameValidator's, so validate reports both
-/// games alike.
+/// both lose) and against a perpetual check; the repetition rules' findings
+/// (xiangqi/repetition.hpp, docs/GUIDE.md "Xiangqi repetition"); the Result tag's value; the
+/// reader's reports (a missing result marker among them: a warning, the databases often have
+/// none). Its diagnostics and GameInfo are GameValidator's, so validate reports both games
+/// alike.
 
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/xiangqi/game_replay.hpp"
