@@ -26,3 +26,11 @@ add_test(NAME differential.filter-vs-pgn-extract
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/filter_pgn_extract.sh
                  $<TARGET_FILE:pgnkit>)
 set_tests_properties(differential.filter-vs-pgn-extract PROPERTIES LABELS differential TIMEOUT 3600)
+# The xiangqi repetition findings over the ICCS games against Fairy-Stockfish's `d` (the board
+# at each occurrence, the checks of every move of the cycle); about 3 minutes.
+add_test(NAME differential.xiangqi-repetition
+         COMMAND ${CMAKE_SOURCE_DIR}/tests/differential/xiangqi_repetition_fsf.py
+                 $<TARGET_FILE:xiangqi_repetition>
+                 ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Hu_Ronghua_1391_UCI_games.pgn.zst
+                 ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Liu_Dahua_1125_UCI_games.pgn.zst)
+set_tests_properties(differential.xiangqi-repetition PROPERTIES LABELS differential TIMEOUT 900)
