@@ -21,7 +21,7 @@ void for_each_point(const PointSet& set, F&& f) {
 }
 
 /// Whether a piece of this kind may be said to chase: the general and soldiers are exempt
-/// (docs/GUIDE.md, "Xiangqi repetition").
+/// (docs/GUIDE.md "Xiangqi repetition").
 bool may_chase(PieceType t) { return t != PieceType::General && t != PieceType::Soldier; }
 
 /// Whether a piece may be chased: not the general (that is check) nor a soldier on its own

@@ -31,3 +31,12 @@ add_test(NAME differential.xiangqi-fen
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/xiangqi_fen.sh
                  $<TARGET_FILE:pgnkit> 200)
 set_tests_properties(differential.xiangqi-fen PROPERTIES LABELS differential TIMEOUT 900)
+
+# The xiangqi repetition findings over the ICCS games against Fairy-Stockfish's `d` (the board
+# at each occurrence, the checks of every move of the cycle); about 3 minutes.
+add_test(NAME differential.xiangqi-repetition
+         COMMAND ${CMAKE_SOURCE_DIR}/tests/differential/xiangqi_repetition_fsf.py
+                 $<TARGET_FILE:xiangqi_repetition>
+                 ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Hu_Ronghua_1391_UCI_games.pgn.zst
+                 ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Liu_Dahua_1125_UCI_games.pgn.zst)
+set_tests_properties(differential.xiangqi-repetition PROPERTIES LABELS differential TIMEOUT 900)

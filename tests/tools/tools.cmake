@@ -41,3 +41,18 @@ set_tests_properties(xiangqi.fairy-stockfish-quick PROPERTIES LABELS cli TIMEOUT
 # with --bench the replay's plies per second (docs/BENCHMARKS.md).
 add_executable(xiangqi_replay ${CMAKE_CURRENT_LIST_DIR}/xiangqi_replay.cpp)
 target_link_libraries(xiangqi_replay PRIVATE pgnkit_lib)
+
+# The repetition rules (xiangqi/repetition.hpp) over the corpus games: each finding, the count
+# of each kind; with --bench the judge's plies per second (docs/BENCHMARKS.md).
+add_executable(xiangqi_repetition ${CMAKE_CURRENT_LIST_DIR}/xiangqi_repetition.cpp)
+target_link_libraries(xiangqi_repetition PRIVATE pgnkit_lib)
+# Its counts over the 2,516 ICCS games, as checked by hand (findings spot-checked against
+# Fairy-Stockfish's checkers; the files carry no results, so no verdict can agree): a change in
+# the rules shows here.
+add_test(NAME xiangqi.repetition-corpus
+         COMMAND ${PGNKIT_TEST_BASH} -c "\"$1\" \"$2\" \"$3\" | tail -n 1 | grep -qxF \"$4\"" bash
+                 $<TARGET_FILE:xiangqi_repetition>
+                 ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Hu_Ronghua_1391_UCI_games.pgn.zst
+                 ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Liu_Dahua_1125_UCI_games.pgn.zst
+                 "2516 games, 221678 plies; threefold 162, perpetual check 58, mutual perpetual check 0, perpetual chase 45; 100 plies without a capture 3; verdicts 55, agreeing with the result 0")
+set_tests_properties(xiangqi.repetition-corpus PROPERTIES LABELS cli TIMEOUT 120)

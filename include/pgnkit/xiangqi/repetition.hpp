@@ -2,8 +2,8 @@
 /// What the repetition rules make of a xiangqi game's main line: each position that stood a
 /// third time (with the same side to move), whether one side checked (長將) or chased (長捉)
 /// throughout that cycle, and where 100 plies passed without a capture. The rule sets (Asian,
-/// Chinese) differ in detail; what is decided here and what is not is in docs/GUIDE.md,
-/// "Xiangqi repetition".
+/// Chinese) differ in detail; what is decided here and what is not:
+/// docs/GUIDE.md "Xiangqi repetition".
 
 #include "pgnkit/xiangqi/position.hpp"
 
