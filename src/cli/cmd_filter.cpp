@@ -369,6 +369,7 @@ int run_filter_cli(FilterCli& o) {
     o.run.shard_numbers = !o.games.empty() || !o.games_from.empty() || o.first != 0 ||
                           o.skip != 0 || o.sample >= 0 || !o.where.empty() ||
                           o.run.format != app::FilterFormat::Pgn;
+    if (o.first != 0 && !o.any) o.run.last_game = o.skip + o.first;
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.progress = progress_wanted(o.progress, false);
     o.run.timing = !o.no_timing;
@@ -430,7 +431,10 @@ void add_filter(CLI::App& app, Runner& run) {
                     "The games listed in FILE as FILE:GAME lines (what --format ids writes)")
         ->type_name("FILE")
         ->group(which);
-    cmd->add_option("--first", o->first, "Only the first N games of the run (after --skip)")
+    cmd->add_option(
+           "--first", o->first,
+           "Only the first N games of the run (after --skip); reading stops after them unless "
+           "--rejected, --invert or --any need the rest")
         ->type_name("N")
         ->check(Count)
         ->group(which);

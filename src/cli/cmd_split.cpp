@@ -85,6 +85,13 @@ int run_split_cli(SplitCli& o) {
                            "--name '{}' has no {{key}} or {{n}}: every file would get the same "
                            "name",
                            name);
+    if (o.run.shard.active() &&
+        (!parsed->tags().empty() || (parsed->uses_number() && o.run.by != app::SplitBy::Games)))
+        return usage_error("split",
+                           "--shard with --name '{}': a name from {{Tag}} (its first game's) or "
+                           "{{n}} with --by (the order files began) is the shard's own, not one "
+                           "run's; use {{key}} (and {{n}} with --games)",
+                           name);
     if (o.compression.compress != "zstd" &&
         !(o.compression.compress == "auto" && parsed->extension().ends_with(".zst")))
         if (int rc =
@@ -159,6 +166,7 @@ void add_split(CLI::App& app, Runner& run) {
                   "GAMES), in the order the files began");
     cmd->add_flag("--no-summary", o->no_summary, "Never print the summary")->excludes(summary);
     add_jobs_option(cmd, o->jobs);
+    add_shard_option(cmd, o->run.shard);
     add_progress_options(cmd, o->progress);
     cmd->callback([&run, o] { run = [o] { return run_split_cli(*o); }; });
 }

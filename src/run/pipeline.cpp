@@ -75,7 +75,20 @@ class BatchReader {
             else
                 total_known_ = false;
         }
-        if (options.shard.active()) plan_ = ShardPlan(options.shard, options.inputs);
+        if (options.shard.active()) {
+            plan_ = ShardPlan(options.shard, options.inputs);
+            // A shard reads its ranges of plain files, not the whole files: its progress is
+            // of those bytes (bytes_read() counts the bytes of a range from its start).
+            total_bytes_ = 0;
+            for (std::size_t i = 0; i < options.inputs.size(); ++i) {
+                struct stat status;
+                if (const ShardRange* range = shard_range(i))
+                    total_bytes_ += range->empty() ? 0 : range->read_end - range->begin;
+                else if (options.inputs[i] != "-" &&
+                         ::stat(options.inputs[i].c_str(), &status) == 0 && S_ISREG(status.st_mode))
+                    total_bytes_ += std::uint64_t(status.st_size);
+            }
+        }
         // A stream after a plain file: its games come after all of that file's.
         stream_follows_.assign(options.inputs.size(), false);
         for (std::size_t i = options.inputs.size(); i-- > 1;)
@@ -99,7 +112,7 @@ class BatchReader {
             return true;
         }
         if (!splitter_) {
-            if (stop_ || !open_next()) return false;
+            if (stop_ || past_last_ || !open_next()) return false;
         }
         batch = fresh(name_);
         batch.warnings = take_warnings();
@@ -113,7 +126,7 @@ class BatchReader {
         }
         try {
             GameSpan span;
-            while (!stop_ && splitter_->next(span)) {
+            while (!stop_ && !past_last_ && splitter_->next(span)) {
                 bool not_pgn = false;
                 if (!take(span, not_pgn)) continue;
                 add(batch, span, not_pgn);
@@ -142,7 +155,7 @@ class BatchReader {
         Batch one;
         for (std::size_t input = 0; input < opts_.inputs.size(); ++input) {
             const std::string& path = opts_.inputs[input];
-            if (stop_) return;
+            if (stop_ || past_last_) return;
             if (const ShardRange* range = shard_range(input)) { // --shard: a piece of a file
                 if (range->empty() && !range->owns_start) {
                     skip_range(path, *range, input);
@@ -175,7 +188,7 @@ class BatchReader {
                 cut(events_ ? std::string(e.what()) : std::string(), true);
                 continue;
             }
-            for (std::uint64_t texts = 0; !stop_; ++texts) {
+            for (std::uint64_t texts = 0; !stop_ && !past_last_; ++texts) {
                 std::string member;
                 std::unique_ptr<ByteSource> src;
                 try {
@@ -220,6 +233,8 @@ class BatchReader {
         return w;
     }
     std::uint64_t io_errors() const { return io_errors_; }
+    /// Reading stopped at PipelineOptions::last_game.
+    bool past_last_game() const { return past_last_; }
     std::uint64_t bytes_read() const { return done_bytes_ + in_progress_bytes_; }
     /// The text of the inputs done (decompressed and decoded: what the splitter read).
     std::uint64_t text_bytes() const { return text_bytes_; }
@@ -350,7 +365,7 @@ class BatchReader {
             one.rereadable = by_name && plain_sized(src);
             GameSplitter splitter(src);
             GameSpan span;
-            while (!stop_ && splitter.next(span)) {
+            while (!stop_ && !past_last_ && splitter.next(span)) {
                 bool not_pgn = false;
                 if (!take(span, not_pgn)) continue;
                 one.games.clear();
@@ -479,6 +494,7 @@ class BatchReader {
         }
         ++file_games_; // (add() counts those it takes)
         games_ += opts_.run_numbers;
+        note_last_game(games_);
         return false;
     }
     /// Of a text's `bytes`, those the run counts: with --shard, a range's piece (not the next
@@ -532,6 +548,7 @@ class BatchReader {
         game.not_pgn = not_pgn; // (take())
         if (!game.not_pgn) ++file_games_;
         game.number = game.not_pgn ? games_ + 1 : ++games_;
+        if (!game.not_pgn) note_last_game(game.number);
         game.in_file = file_number_base_ + (game.not_pgn ? file_games_ + 1 : file_games_);
         game.truncated = span.truncated;
         game.before_input_error = span.before_input_error;
@@ -546,8 +563,14 @@ class BatchReader {
         batch.games.push_back(game);
     }
 
+    /// A game numbered `number` was cut (or passed over by a shard).
+    void note_last_game(std::uint64_t number) {
+        if (opts_.last_game != 0 && number >= opts_.last_game) past_last_ = true;
+    }
+
     const PipelineOptions& opts_;
     std::atomic<bool>& stop_;
+    bool past_last_ = false; ///< the game numbered PipelineOptions::last_game was cut
     // --shard: the plan, the record, and the text being read
     ShardPlan plan_;
     std::vector<ShardInput> shard_inputs_;
@@ -777,6 +800,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
     progress.finish();
     stats.files = reader.files();
     stats.io_errors = reader.io_errors();
+    stats.past_last_game = reader.past_last_game();
     stats.empty = reader.empty();
     stats.text_bytes = reader.text_bytes();
     stats.shard_inputs = reader.take_shard_inputs();

@@ -203,5 +203,35 @@ expect all "$(filter two.pgn --result 0-1 --white hub --count)" 0
 expect summary "$(filter two.pgn --white x --summary --no-timing 2>&1 >/dev/null)" \
     'pgnkit filter: 1 file, 2 games: 1 selected, 1 not selected'
 
+echo "== --first stops reading once no later game can be written"
+# An endless stream: only a run that stops reading ends (timeout: it did not stop).
+out=$(yes $'[Event "x"]\n\n1. e4 *\n' | timeout 60 "$pgnkit" filter --no-progress --first 5 --count
+    echo ":${PIPESTATUS[1]}")
+expect first.endless "$out" "5
+:0"
+out=$(yes $'[Event "x"]\n\n1. e4 *\n' | timeout 60 "$pgnkit" filter --no-progress --jobs 2 --skip 3 --first 4 | grep -c Event)
+expect first.endless.jobs2 "$out" 4
+# A file whose end is text between games that is not PGN (reported on stderr when it is
+# read), 1 MB after the first games: --first reads no further than its games, unless the games
+# after them are written (--rejected, --invert) or may be selected (--any).
+for i in $(seq 1 40000); do printf '[Event "g%d"]\n\n1. e4 *\n\n' "$i"; done >tail.pgn
+printf 'This is no PGN: a note at the end.\n' >>tail.pgn
+filter tail.pgn --count >/dev/null 2>err.txt
+grep -q 'unexpected-text' err.txt && pass || fail first.all-read "$(cat err.txt)"
+for jobs in 1 2; do
+    out=$(filter tail.pgn --jobs $jobs --first 5 --count 2>err.txt)
+    expect "first.stops.jobs$jobs" "$?:$out:$(cat err.txt)" "0:5:"
+done
+expect first.stops.summary "$(filter tail.pgn --first 2 --summary --no-timing 2>&1 >/dev/null)" \
+    'pgnkit filter: 1 file, 2 games: 2 selected, 0 not selected; reading stopped after game 2 (--first)'
+out=$(filter tail.pgn --first 5 --shard 2/2 --count 2>err.txt)
+expect first.stops.shard "$?:$out:$(cat err.txt)" "1:0:"
+for more in "--rejected r.pgn" "--invert" "--any --event nothing"; do
+    # shellcheck disable=SC2086
+    filter tail.pgn --first 5 $more -o o.pgn 2>err.txt
+    grep -q 'unexpected-text' err.txt && pass || fail "first.reads-all $more" "$(cat err.txt)"
+done
+rm -f tail.pgn r.pgn o.pgn
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

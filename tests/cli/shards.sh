@@ -5,7 +5,7 @@
 # lines, an overlong comment, a game longer than the splitter keeps, several files) and N = 1…8
 # (and more shards than games):
 #   * plain files: `convert`, `fen` and `filter` outputs of the shards, concatenated in shard order, are
-#     byte-identical to one run; `pgnkit merge` of the shards' `stats --format json` is
+#     byte-identical to one run; so are `split`'s files of one name in the shards' folders; `pgnkit merge` of the shards' `stats --format json` is
 #     byte-identical to one run's; the validate summaries add up to one run's (games, valid,
 #     invalid, errors, warnings, plies, files, bytes), and the shards' ranges tile each file;
 #     validate's --rejects and --accepted files concatenated are one run's;
@@ -123,6 +123,34 @@ check_summaries() { # N FILE...
         bad "stats --shard ?/$n $*: merge differs from one run"
 }
 
+# split: each shard writes into a folder of its own; the shards' files of one name,
+# concatenated in shard order, are one run's file of that name, and every name is one run's
+# (--games numbers the pieces of the whole run). SPLITS: split's options, `|` between them.
+check_split() { # N FILE...
+    local n=$1
+    shift
+    local s k f splits args
+    IFS='|' read -ra splits <<<"${SPLITS:---games 37|--by Event}"
+    for s in "${splits[@]}"; do
+        read -ra args <<<"$s"
+        rm -rf "$tmp/split"
+        "$pgnkit" split "${args[@]}" --jobs 1 -o "$tmp/split/one" "$@" 2>/dev/null
+        mkdir -p "$tmp/split/cat"
+        for ((k = 1; k <= n; k++)); do
+            "$pgnkit" split "${args[@]}" --jobs $((k % 2 + 1)) --shard "$k/$n" \
+                -o "$tmp/split/$k" "$@" 2>"$tmp/err.$k"
+            grep -q -- "--shard" "$tmp/err.$k" && bad "split $s --shard $k/$n: $(head -1 "$tmp/err.$k")"
+            for f in "$tmp/split/$k"/*; do
+                [[ -e $f ]] && cat "$f" >>"$tmp/split/cat/${f##*/}"
+            done
+        done
+        checks=$((checks + 1))
+        diff -r "$tmp/split/one" "$tmp/split/cat" >/dev/null ||
+            bad "split $s --shard ?/$n $*: the shards' files concatenated are not one run's"
+    done
+    rm -rf "$tmp/split"
+}
+
 # ------------------------------------------------------------------ generated inputs
 gen=$tmp/gen
 mkdir -p "$gen"
@@ -171,6 +199,11 @@ for n in 1 2 3 4 5 6 7 8; do
     CMDS="filter --result 1-0|filter --format ids --games 2-40,300-340|filter --sample 0.3 --seed 7 --format ndjson|filter --skip 10 --first 30" \
         check_concat "$n" "${real[@]}" "$gen/junk.pgn"
     check_summaries "$n" "${real[@]}" "$gen/junk.pgn"
+done
+# split (a few N: each shard is a run of its own over all the real files)
+for n in 1 3 8; do
+    [[ -n $quick && $n != 3 ]] && continue
+    check_split "$n" "${real[@]}" "$gen/junk.pgn"
 done
 # more shards than games
 printf '[Event "a"]\n\n1. e4 1-0\n\n[Event "b"]\n\n1. d4 0-1\n' >"$gen/two.pgn"
@@ -232,6 +265,16 @@ for n in 1 2 3 8; do
         sort >"$tmp/cat.epd"
     checks=$((checks + 1))
     cmp -s "$tmp/one.epd" "$tmp/cat.epd" || bad "fen -f epd --shard ?/$n of mixed inputs"
+    # split of a stream: the same files with the same number of games each (--list)
+    "$pgnkit" split --games 50 --list -o "$tmp/split.one" "$tmp/base.pgn.zst" >"$tmp/one.list"
+    for ((k = 1; k <= n; k++)); do
+        "$pgnkit" split --games 50 --list --shard "$k/$n" -o "$tmp/split.$k" "$tmp/base.pgn.zst"
+    done | awk -F '\t' '{ s[$1] += $2 } END { for (f in s) print f "\t" s[f] }' |
+        sort >"$tmp/cat.list"
+    checks=$((checks + 1))
+    sort "$tmp/one.list" | cmp -s - "$tmp/cat.list" ||
+        bad "split --games 50 --shard ?/$n of a .zst: other files or counts"
+    rm -rf "$tmp"/split.*
 done
 
 # ------------------------------------------------------------------ bytes read

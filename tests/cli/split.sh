@@ -222,5 +222,28 @@ rm -rf parts
 "$pgnkit" split latin1.pgn --by Event -o parts 2>/dev/null
 [[ -f "parts/Café.pgn" ]] && pass "latin1-name" || fail "latin1-name" "files: $(ls parts)"
 
+# --shard: names the shards could not put together (from a game's tag, or {n} with --by) are
+# refused before reading; {n} with --games numbers the pieces of the whole run.
+for name in '{White}-{n}.pgn' '{n}.pgn'; do
+    rm -rf parts
+    "$pgnkit" split matches.pgn --by Event --name "$name" --shard 1/2 -o parts 2>err
+    rc=$?
+    if [[ $rc != 2 || -e parts ]] || ! grep -q -- "--shard with --name" err; then
+        fail "shard-name-$name" "exit $rc: $(cat err)"
+    else
+        pass "shard-name-$name"
+    fi
+done
+rm -rf parts one
+"$pgnkit" split matches.pgn --games 5 -o one 2>/dev/null
+"$pgnkit" split matches.pgn --games 5 --shard 2/2 -o parts 2>/dev/null
+first=$(ls parts | head -1)
+if [[ $first == 00001.pgn || ! -f one/$first ]] || ! tail -c "$(stat -c %s "parts/$first")" "one/$first" | cmp -s - "parts/$first"; then
+    fail "shard-games-numbers" "shard 2/2 begins with $first"
+else
+    pass "shard-games-numbers"
+fi
+rm -rf parts one
+
 echo "split: $failed failed"
 ((failed == 0))

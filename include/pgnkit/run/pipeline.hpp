@@ -181,6 +181,10 @@ struct PipelineOptions {
     /// the shard leaves before its own (and after, when a stream follows) are counted by the
     /// splitter alone, which reads those bytes.
     bool run_numbers = false;
+    /// When not 0, the run needs no game numbered past it (BatchGame::number: filter's
+    /// --first with nothing else to write): reading stops once that game is cut, and later
+    /// games, text and inputs are not read (nor reported).
+    std::uint64_t last_game = 0;
 };
 
 struct PipelineStats {
@@ -191,7 +195,8 @@ struct PipelineStats {
     /// and for UTF-16 input the UTF-8 text it reads as. `bytes` counts the games' text only.
     std::uint64_t text_bytes = 0;
     double seconds = 0;
-    bool stopped = false; ///< the sink asked to stop (e.g. closed stdout)
+    bool stopped = false;        ///< the sink asked to stop (e.g. closed stdout)
+    bool past_last_game = false; ///< reading stopped at PipelineOptions::last_game
     /// With --shard: what the shard took from each input text, in order (shard_json()).
     std::vector<ShardInput> shard_inputs;
 };

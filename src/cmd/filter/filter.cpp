@@ -195,6 +195,9 @@ int run_filter(const FilterRunOptions& opts) {
     po.progress = opts.progress;
     po.shard = opts.shard;
     po.run_numbers = opts.shard_numbers;
+    // Past the last game that can be selected nothing more is written, unless the games not
+    // selected are (--invert selects them, --rejected gets them).
+    if (!opts.invert && opts.rejected.empty()) po.last_game = opts.last_game;
     int io_errors = 0;
     bool write_failed = false;
     std::uint64_t selected_written = 0; // games handed to the output (| head may stop it early)
@@ -252,6 +255,8 @@ int run_filter(const FilterRunOptions& opts) {
         if (total.not_pgn)
             s += fmt::format("; {} text{} between games not PGN (skipped)", total.not_pgn,
                              total.not_pgn == 1 ? "" : "s");
+        if (stats.past_last_game)
+            s += fmt::format("; reading stopped after game {} (--first)", opts.last_game);
         if (opts.timing) s += fmt::format(" in {:.2f} s", stats.seconds);
         s += '\n';
         std::fwrite(s.data(), 1, s.size(), stderr);

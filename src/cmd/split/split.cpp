@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -236,8 +237,13 @@ class SplitSink {
             tags.push_back(value);
         }
         if (key) key = as_utf8(*key, utf8[0]);
-        const std::string wanted = name_.render(key, games_.size() + 1, tags);
+        const std::string wanted = name_.render(key, piece_number(key), tags);
         std::string name = names_.claim(wanted, name_.extension().size());
+        if (opts_.shard.active() && name != wanted)
+            fmt::print(stderr,
+                       "{}: warning: --shard {}/{}: '{}' was taken by another key and became "
+                       "'{}': another shard may number such names in another order\n",
+                       message_prefix(), opts_.shard.index, opts_.shard.count, wanted, name);
         if (files_.exists(name)) {
             const std::string path = files_.path_of(name);
             if (!opts_.force) {
@@ -258,6 +264,15 @@ class SplitSink {
         }
         games_.push_back(0);
         return files_.add(std::move(name));
+    }
+
+    /// {n}: with --games the piece's number in the run (its key: with --shard a shard's first
+    /// piece need not be 1), else the file's number in the order the files began.
+    std::uint64_t piece_number(std::optional<std::string_view> key) const {
+        std::uint64_t n = games_.size() + 1;
+        if (opts_.by == SplitBy::Games && key)
+            std::from_chars(key->data(), key->data() + key->size(), n);
+        return n;
     }
 
     const SplitRunOptions& opts_;
@@ -338,6 +353,8 @@ int run_split(const SplitRunOptions& opts) {
     po.inputs = opts.inputs;
     po.jobs = opts.jobs;
     po.progress = opts.progress;
+    po.shard = opts.shard;
+    po.run_numbers = opts.shard.active() && opts.by == SplitBy::Games; // one run's pieces
     std::uint64_t io_errors = 0;
     const PipelineStats run = run_pipeline(
         po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
@@ -374,9 +391,12 @@ int run_split(const SplitRunOptions& opts) {
         std::fwrite(text.data(), 1, text.size(), stdout);
     }
     if (opts.summary) {
-        std::string line = fmt::format("{}: {} game{} into {} file{} in '{}'", message_prefix(),
-                                       games, games == 1 ? "" : "s", files.files(),
-                                       files.files() == 1 ? "" : "s", opts.folder);
+        std::string line = fmt::format(
+            "{}{}: {} game{} into {} file{} in '{}'", message_prefix(),
+            opts.shard.active() ? fmt::format(" (shard {}/{})", opts.shard.index, opts.shard.count)
+                                : std::string(),
+            games, games == 1 ? "" : "s", files.files(), files.files() == 1 ? "" : "s",
+            opts.folder);
         if (not_pgn != 0)
             line += fmt::format("; {} text{} between games not PGN, skipped", not_pgn,
                                 not_pgn == 1 ? "" : "s");

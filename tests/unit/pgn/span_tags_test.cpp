@@ -1,5 +1,6 @@
-// find_span_tag (pgn/span_tags.hpp): a tag's value read from a span without its movetext must
-// be the first value the reader hands a visitor for that tag, for every tag of every game of
+// read_span_tags and find_span_tag (pgn/span_tags.hpp): the pairs read from a span without its
+// movetext must be the ones the reader hands a visitor, in its order, and a tag's value the
+// first the reader hands over for that tag, for every tag of every game of
 // the corpus (marked lines, escaped values, % lines, tags after a blank line, several tags on
 // a line, elided and truncated spans), and for the shapes written here.
 #include "pgn_test_util.hpp"
@@ -22,8 +23,10 @@ namespace {
 /// The first value of each tag, as the reader delivers them.
 struct FirstTags : VisitorBase {
     std::map<std::string, std::string> first;
+    std::vector<std::pair<std::string, std::string>> all;
     void tag(std::string_view name, std::string_view value, const SourceLocation&) {
         first.try_emplace(std::string(name), std::string(value));
+        all.emplace_back(name, value);
     }
     bool end_tags() { return true; }
 };
@@ -40,6 +43,13 @@ std::size_t check_all(const std::string& text, const SplitterLimits& limits = {}
         ++games;
         FirstTags tags;
         reader.read(span, tags);
+        std::vector<std::pair<std::string, std::string>> read;
+        read_span_tags(span, buffer, [&](std::string_view name, std::string_view value) {
+            read.emplace_back(name, value);
+            return true;
+        });
+        INFO("game " << games << " in: " << span.text.substr(0, 300));
+        REQUIRE(read == tags.all);
         for (const auto& [name, value] : tags.first) {
             std::string_view found;
             INFO("game " << games << " tag " << name << " in: " << span.text.substr(0, 300));

@@ -39,6 +39,9 @@ struct FilterRunOptions {
     /// position criteria read it by index).
     PositionSpecs positions;
     int jobs = 1;
+    /// When not 0, no game numbered past it can be selected (--first without --any): unless
+    /// the others are written too (--invert, --rejected), reading stops after it.
+    std::uint64_t last_game = 0;
     /// --shard K/N (run/shard.hpp); `shard_numbers`: the criteria or the format read game
     /// numbers, so a shard counts the games before its piece to have one run's numbers.
     ShardSpec shard;

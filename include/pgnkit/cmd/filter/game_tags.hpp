@@ -1,7 +1,6 @@
 #pragma once
-/// A game's tag pairs for `filter`, read without tokenizing its movetext: the tag lines the
-/// splitter marked (GameSpan::tags) are taken as they are, the others parsed as the reader
-/// parses them (detail::parse_tag), so a tags-only query runs at the speed of reading.
+/// A game's tag pairs for `filter`, read without tokenizing its movetext (read_span_tags(),
+/// pgn/span_tags.hpp), so a tags-only query runs at the speed of reading.
 
 #include "pgnkit/pgn/splitter.hpp"
 

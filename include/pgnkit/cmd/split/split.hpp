@@ -5,6 +5,7 @@
 /// (io/output_set.hpp). Tags are read without tokenizing the movetext (pgn/span_tags.hpp).
 
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/run/shard.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,12 @@ struct SplitRunOptions {
     /// --list: print each file written on stdout, `NAME<tab>GAMES`, in the order they began
     bool list = false;
     bool progress = false;
+    /// --shard K/N (run/shard.hpp): each shard writes into a folder of its own. A file of one
+    /// name in several shards' folders holds consecutive games of one run's file of that
+    /// name: concatenated in shard order (plain files) it is that file. --games counts the
+    /// games of the whole run (piece k holds games (k-1)N+1 … kN of one run, and is named by
+    /// k), so a piece may begin in one shard and end in the next.
+    ShardSpec shard;
 };
 
 /// The template used without --name: `{n:5}.pgn` for --games (00001.pgn, 00002.pgn …: in
