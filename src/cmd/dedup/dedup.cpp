@@ -128,7 +128,7 @@ enum class Verdict { Kept, Duplicate, Conflict };
 /// The groups: the key table and the rules of --keep, --key header and --against.
 class Groups {
   public:
-    Groups(const DedupRunOptions& o) : opts_(o), table_(o.memory_limit) {}
+    explicit Groups(const DedupRunOptions& o) : opts_(o), table_(o.memory_limit) {}
 
     /// The reference games (--against) are inputs [0, references).
     std::uint32_t references = 0;
@@ -535,7 +535,7 @@ int run_dedup(const DedupRunOptions& opts) {
         report->write(line);
     }
     for (OutputFile* f : {&out, dups.get(), report.get()}) {
-        if (f == nullptr) continue;
+        if (f == nullptr || f->broken_pipe()) continue; // a closed pipe (| head) ends quietly
         if (!f->flush() || !f->error().empty()) {
             fmt::print(stderr, "{}: error: {}\n", message_prefix(), f->error());
             return 2;

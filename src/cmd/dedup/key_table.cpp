@@ -5,7 +5,7 @@
 namespace pgnkit::app {
 
 namespace {
-constexpr std::uint64_t first_capacity = 1u << 16;
+constexpr std::uint64_t first_capacity = 1u << 10;
 constexpr std::uint64_t game_bits = 40;
 constexpr std::uint64_t game_mask = (std::uint64_t{1} << game_bits) - 1;
 } // namespace
