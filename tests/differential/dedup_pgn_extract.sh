@@ -66,7 +66,8 @@ for f in "${files[@]}"; do
 done
 total=$((next - 1))
 
-gids() { grep -o '^\[Gid "[0-9]*"\]' "$1" | tr -dc '0-9\n' | sort -n; }
+# The Gids of a PGN file's games, one a line, sorted as comm wants them.
+gids() { grep -o '^\[Gid "[0-9]*"\]' "$1" | tr -dc '0-9\n' | LC_ALL=C sort; }
 status=0
 rows=()
 compare() { # compare ID PGNKIT-KEY PGN-EXTRACT-ARGS…
@@ -79,15 +80,15 @@ compare() { # compare ID PGNKIT-KEY PGN-EXTRACT-ARGS…
     local pe_kept pk_kept both only_pk only_pe
     pe_kept=$(gids "$work/pe-kept.pgn" | wc -l)
     pk_kept=$(gids "$work/pk-kept.pgn" | wc -l)
-    both=$(comm -12 "$work/pe.ids" "$work/pk.ids" | wc -l)
-    only_pk=$(comm -13 "$work/pe.ids" "$work/pk.ids" | wc -l)
-    only_pe=$(comm -23 "$work/pe.ids" "$work/pk.ids" | wc -l)
+    both=$(LC_ALL=C comm -12 "$work/pe.ids" "$work/pk.ids" | wc -l)
+    only_pk=$(LC_ALL=C comm -13 "$work/pe.ids" "$work/pk.ids" | wc -l)
+    only_pe=$(LC_ALL=C comm -23 "$work/pe.ids" "$work/pk.ids" | wc -l)
     rows+=("$mode	$id	$total	$pk_kept	$pe_kept	$both	$only_pk	$only_pe")
     printf '%-15s games %d: kept pgnkit %d, pgn-extract %d; duplicates both %d, only pgnkit %d, only pgn-extract %d\n' \
         "$id" "$total" "$pk_kept" "$pe_kept" "$both" "$only_pk" "$only_pe"
     local g
-    for g in $(comm -13 "$work/pe.ids" "$work/pk.ids" | head -n 3); do echo "  only pgnkit: Gid $g"; done
-    for g in $(comm -23 "$work/pe.ids" "$work/pk.ids" | head -n 3); do echo "  only pgn-extract: Gid $g"; done
+    for g in $(LC_ALL=C comm -13 "$work/pe.ids" "$work/pk.ids" | head -n 3); do echo "  only pgnkit: Gid $g"; done
+    for g in $(LC_ALL=C comm -23 "$work/pe.ids" "$work/pk.ids" | head -n 3); do echo "  only pgn-extract: Gid $g"; done
     # kept + duplicates = input, for pgnkit always
     (($(gids "$work/pk-kept.pgn" | wc -l) + $(wc -l <"$work/pk.ids") == total)) || {
         echo "FAIL $id: pgnkit's kept + duplicates != $total"
