@@ -49,6 +49,7 @@ void GameKeyVisitor::begin_game(const GameSpan& s) {
     keys_ = GameKeys{};
     moves_ = KeyHasher{};
     have_last_ = false;
+    depth_ = 0;
     for (bool& seen : seen_) seen = false;
     white_.clear();
     black_.clear();
@@ -78,7 +79,13 @@ void GameKeyVisitor::tag(std::string_view n, std::string_view value, const Sourc
     v_.tag(n, value, l);
 }
 
-void GameKeyVisitor::on_start(const chess::Position& p) {
+bool GameKeyVisitor::end_tags() {
+    const bool read_on = v_.end_tags();
+    if (const chess::Position* p = v_.current_position()) start(*p);
+    return read_on;
+}
+
+void GameKeyVisitor::start(const chess::Position& p) {
     keys_.replayed = true;
     moves_.word(p.key());
     if (kind_ == DedupKey::FinalPosition) {
@@ -87,13 +94,14 @@ void GameKeyVisitor::on_start(const chess::Position& p) {
     }
 }
 
-void GameKeyVisitor::on_move(const ReplayedMove& m) {
-    if (m.depth != 0) return;
-    const chess::Move mv = m.move;
+void GameKeyVisitor::move(std::string_view t, const TokenPlace& l) {
+    v_.move(t, l);
+    if (depth_ != 0 || !v_.last_move_replayed()) return;
+    const chess::Move mv = v_.last_move();
     const auto promo = static_cast<std::uint64_t>(mv.promotion());
     moves_.word(std::uint64_t(mv.from()) | std::uint64_t(mv.to()) << 6 | promo << 12);
-    keys_.plies = m.ply;
-    if (kind_ == DedupKey::FinalPosition) last_ = m.after;
+    keys_.plies = v_.last_ply();
+    if (kind_ == DedupKey::FinalPosition) last_ = v_.last_after();
 }
 
 void GameKeyVisitor::comment(std::string_view t, const SourceLocation& l) {

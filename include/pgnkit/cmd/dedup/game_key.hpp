@@ -55,10 +55,13 @@ struct GameKeys {
 /// GameValidator (the start position and every main-line move), the tags it needs kept.
 class GameKeyVisitor final : public ReplayVisitor {
   public:
-    GameKeyVisitor(GameValidator& v, DedupKey key) : ReplayVisitor(v, true), kind_(key) {}
+    /// Not a listener (a listener has the validator copy the position before every move:
+    /// 2-4% of validate's time, docs/BENCHMARKS.md): it reads each played move from the
+    /// validator, as filter's FactsVisitor does (cmd/filter/game_facts.hpp).
+    GameKeyVisitor(GameValidator& v, DedupKey key) : ReplayVisitor(v, false), kind_(key) {}
 
-    void on_start(const chess::Position& p) override;
-    void on_move(const ReplayedMove& m) override;
+    /// Not called (see the constructor).
+    void on_move(const ReplayedMove&) override {}
 
     void begin_game(const GameSpan& s);
     void tag(std::string_view n, std::string_view value, const SourceLocation& l);
@@ -67,9 +70,16 @@ class GameKeyVisitor final : public ReplayVisitor {
         v_.nag(n, l);
     }
     void comment(std::string_view t, const SourceLocation& l);
+    bool end_tags();
+    void move(std::string_view t, const TokenPlace& l);
     void begin_variation(const SourceLocation& l) {
         ++keys_.annotations;
+        ++depth_;
         v_.begin_variation(l);
+    }
+    void end_variation(const SourceLocation& l) {
+        --depth_;
+        v_.end_variation(l);
     }
     void end_game() {
         v_.end_game();
@@ -82,6 +92,7 @@ class GameKeyVisitor final : public ReplayVisitor {
     const GameKeys& keys() const { return keys_; }
 
   private:
+    void start(const chess::Position& p);
     void add_folded(KeyHasher& h, const std::string& value, bool utf8);
 
     DedupKey kind_;
@@ -89,6 +100,7 @@ class GameKeyVisitor final : public ReplayVisitor {
     KeyHasher moves_;
     chess::Position last_;
     bool have_last_ = false;
+    int depth_ = 0;                                    ///< variations open (0: the main line)
     std::string white_, black_, date_, round_, event_; ///< as read (copies: see tag())
     std::string_view text_; ///< the game's text (keyed when it is not replayed)
     bool seen_[5] = {};     ///< White, Black, Date, Round, Event read already
