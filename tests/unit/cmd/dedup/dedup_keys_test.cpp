@@ -18,7 +18,9 @@ namespace {
 std::vector<GameKeys> keys_of(const std::string& pgn, DedupKey kind) {
     std::vector<GameKeys> out;
     MemorySource src(pgn);
-    GameValidator validator(ValidateOptions{});
+    ValidateOptions opts;
+    opts.details = false; // as dedup runs it (src/cli/cmd_dedup.cpp)
+    GameValidator validator(opts);
     GameKeyVisitor visitor(validator, kind);
     for_each_game(src, [&](const GameSpan& span, PgnReader& reader) {
         reader.read(span, visitor);
@@ -93,6 +95,7 @@ TEST_CASE("dedup keys: a game with an error is keyed by the moves before it", "[
                             "[White \"A\"]\n\n1. e4 e5 2. Kf3 *\n\n"
                             "[White \"A\"]\n\n1. e4 e5 *\n\n";
     const auto k = keys_of(pgn, DedupKey::Moves);
+    CHECK(k[1].error);
     CHECK(k[0].error);
     CHECK(k[0].plies == 2);
     CHECK(k[0].key == k[1].key);
