@@ -65,7 +65,7 @@ TEST_CASE("dedup keys: one move more, less or other is another game", "[dedup]")
     }
 }
 
-TEST_CASE("dedup keys: players compared folded; other players are another game", "[dedup]") {
+TEST_CASE("dedup keys: players compared folded, other players another game", "[dedup]") {
     const std::string spelled = "[White \"CARLSEN MAGNUS\"]\n[Black \"Nepomniachtchi,Ian\"]\n\n"
                                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
     const std::string others = "[White \"Anand, V\"]\n[Black \"Nepomniachtchi, Ian\"]\n\n"
