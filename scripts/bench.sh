@@ -48,6 +48,12 @@
 #                               one `--jobs 1` process vs two `--jobs 1` processes, one per
 #                               shard of 2, side by side (the bar: wall <= 0.55x). Same
 #                               environment as validate.
+#   scripts/bench.sh dedup      pgnkit dedup (--jobs 1 and all cores; --key moves and the
+#                               default moves+players) vs pgn-extract -D on the same two >= 100 MB
+#                               files as validate, each file twice in a row (every game of the
+#                               second copy a duplicate); kept games to /dev/null. The issue's
+#                               bar (dedup --jobs 1 >= 10x pgn-extract -D, CPU) is printed PASS
+#                               or FAIL. Environment as validate.
 #
 #   scripts/bench.sh xiangqi    pgnkit validate --variant xiangqi --jobs 1 of the 2,516 ICCS
 #                               master games (tests/data/xiangqi/games) repeated to >= 50 MB
@@ -66,7 +72,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,52p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,58p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -541,6 +547,46 @@ bench_filter() {
     echo "ratio = speed of pgnkit filter / speed of the other (above 1: pgnkit filter is faster)"
 }
 
+# --- dedup ------------------------------------------------------------------------------------
+
+bench_dedup() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3}
+    local dir=${BENCH_DIR:-/tmp/pgnkit-bench} jobs
+    jobs=$(nproc)
+    make_validate_inputs "$dir"
+    echo "pgnkit dedup vs pgn-extract -D (kept games to /dev/null), each file twice in a row;"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns"
+    echo "pgnkit:      $PGNKIT"
+    echo "pgn-extract: $pgn_extract -s -D ($("$pgn_extract" --version 2>&1 | head -n 1))"
+    echo
+    local file
+    for file in $(bench_files "$dir"); do
+        local twice="$dir/dedup-twice.pgn" bytes summary
+        cat "$file" "$file" >"$twice"
+        bytes=$(stat -c %s "$twice")
+        summary=$("$PGNKIT" dedup --jobs "$jobs" --no-progress --no-timing -o /dev/null "$twice" 2>&1 || true)
+        printf '%s twice: %.1f MB; %s\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)" \
+            "${summary#pgnkit dedup: }"
+        printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
+        run_dd1() { "$PGNKIT" dedup --jobs 1 --no-progress -q -o /dev/null "$twice"; }
+        run_ddm() { "$PGNKIT" dedup --jobs 1 --key moves --no-progress -q -o /dev/null "$twice"; }
+        run_ddn() { "$PGNKIT" dedup --jobs "$jobs" --no-progress -q -o /dev/null "$twice"; }
+        run_ped() { "$pgn_extract" -s -D -o /dev/null "$twice"; }
+        rounds "$runs" dd1 ddm ddn ped
+        table_row "pgnkit dedup -j1" "${secs[dd1]}" "$bytes"
+        table_row "pgnkit dedup --key moves -j1" "${secs[ddm]}" "$bytes"
+        table_row "pgnkit dedup -j$jobs" "${secs[ddn]}" "$bytes"
+        table_row "pgn-extract -D" "${secs[ped]}" "$bytes"
+        bar "dedup -j1 vs pgn-extract -D (CPU)" "$(ratio "${secs[ped]}" "${secs[dd1]}" cpu)" 10
+        printf '  medians of the rounds'"'"' own ratios: dedup/pgn-extract %.2f, dedup --key moves/pgn-extract %.2f\n\n' \
+            "$(paired ped dd1)" "$(paired ped ddm)"
+        rm -f "$twice"
+    done
+    echo "ratio = speed of pgnkit dedup / speed of the other (above 1: pgnkit dedup is faster)"
+}
+
 # --- shards -------------------------------------------------------------------------------------
 
 bench_shards() {
@@ -659,6 +705,7 @@ convert) bench_convert ;;   # pgnkit convert vs pgn-extract -s
 fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 filter) bench_filter ;;     # pgnkit filter vs pgn-extract -T / -x and validate
+dedup) bench_dedup ;;       # pgnkit dedup vs pgn-extract -D
 shards) bench_shards ;;     # merge of 10/100/1000 stats shards; two shard processes vs one
 -h | --help | help | "") usage ;;
 *)

@@ -15,6 +15,7 @@ using Runner = std::function<int()>;
 void add_perft(CLI::App& app, Runner& run);
 void add_validate(CLI::App& app, Runner& run);
 void add_filter(CLI::App& app, Runner& run);
+void add_dedup(CLI::App& app, Runner& run);
 void add_fen(CLI::App& app, Runner& run);
 void add_board(CLI::App& app, Runner& run);
 void add_convert(CLI::App& app, Runner& run);

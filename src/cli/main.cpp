@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_convert(app, run);
     pgnkit::cli::add_stats(app, run);
     pgnkit::cli::add_filter(app, run);
+    pgnkit::cli::add_dedup(app, run);
     pgnkit::cli::add_merge(app, run);
     pgnkit::cli::add_split(app, run);
     pgnkit::cli::add_completions(app, run);

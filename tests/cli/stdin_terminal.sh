@@ -12,7 +12,7 @@ failed=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # Each command with the options it needs besides its files.
-for cmd in fen stats merge validate convert filter "split --games 1 -o $scratch/parts"; do
+for cmd in fen stats merge validate convert filter dedup "split --games 1 -o $scratch/parts"; do
     # script(1) (util-linux) runs the command on a pseudo-terminal; its output is the
     # terminal's (stderr included), its exit status the command's.
     out=$(timeout 10 script -qec "'$pgnkit' $cmd" /dev/null </dev/null)

@@ -40,3 +40,9 @@ add_test(NAME differential.xiangqi-repetition
                  ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Hu_Ronghua_1391_UCI_games.pgn.zst
                  ${CMAKE_SOURCE_DIR}/tests/data/xiangqi/games/Liu_Dahua_1125_UCI_games.pgn.zst)
 set_tests_properties(differential.xiangqi-repetition PROPERTIES LABELS differential TIMEOUT 900)
+# pgnkit dedup's duplicates against pgn-extract's (-d; --fuzzydepth 0), game by game, on every
+# real file; pinned in dedup-pgn-extract.tsv, explained in DEDUP-vs-pgn-extract.md.
+add_test(NAME differential.dedup-vs-pgn-extract
+         COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/dedup_pgn_extract.sh
+                 $<TARGET_FILE:pgnkit>)
+set_tests_properties(differential.dedup-vs-pgn-extract PROPERTIES LABELS differential TIMEOUT 3600)
