@@ -48,6 +48,12 @@
 #                               one `--jobs 1` process vs two `--jobs 1` processes, one per
 #                               shard of 2, side by side (the bar: wall <= 0.55x). Same
 #                               environment as validate.
+#   scripts/bench.sh eco        pgnkit eco --jobs 1 with pgn-extract's eco.pgn (--eco-file) and
+#                               with the bundled table vs pgn-extract -e with its eco.pgn (games
+#                               to a file each; the same two >= 100 MB files as validate), and
+#                               the time to load each table (eco over an empty input). The
+#                               issue's bar (eco >= 10x pgn-extract -e) is printed PASS or FAIL.
+#                               Same environment as validate.
 #
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
@@ -61,7 +67,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,52p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,58p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -612,6 +618,50 @@ bench_shards() {
         "autogroup scheduling: $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
 }
 
+# --- eco ----------------------------------------------------------------------------------------
+
+bench_eco() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    local table=$root/tests/data/eco/pgn-extract-eco.pgn
+    make_validate_inputs "$dir"
+    echo "pgnkit eco --jobs 1 vs pgn-extract -e (both with pgn-extract's eco.pgn; games written to a file);"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns"
+    echo "pgnkit:      $PGNKIT"
+    echo "pgn-extract: $pgn_extract ($("$pgn_extract" --version 2>&1 | head -n 1))"
+    : >"$dir/empty.pgn"
+    local t0 t1
+    for what in bundled eco.pgn scid.eco; do
+        local -a opt=()
+        [[ $what == eco.pgn ]] && opt=(--eco-file "$table")
+        [[ $what == scid.eco ]] && opt=(--eco-file "$root/tests/data/eco/scid.eco")
+        t0=$(date +%s%N)
+        for _ in 1 2 3 4 5 6 7 8 9 10; do "$PGNKIT" eco "${opt[@]}" "$dir/empty.pgn" >/dev/null; done
+        t1=$(date +%s%N)
+        printf 'table load (%s), whole process, mean of 10: %.1f ms\n' "$what" "$(echo "($t1 - $t0) / 10000000" | bc -l)"
+    done
+    echo
+    local file
+    for file in $(bench_files "$dir"); do
+        local bytes
+        bytes=$(stat -c %s "$file")
+        printf '%s: %.1f MB\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)"
+        printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
+        run_eco() { "$PGNKIT" eco --jobs 1 --no-progress --eco-file "$table" -o "$dir/eco-out.pgn" "$file"; }
+        run_ecb() { "$PGNKIT" eco --jobs 1 --no-progress -o "$dir/eco-out.pgn" "$file"; }
+        run_pee() { "$pgn_extract" -s -e"$table" -o "$dir/eco-out.pgn" "$file"; }
+        rounds "$runs" eco ecb pee
+        rm -f "$dir/eco-out.pgn"
+        table_row "pgnkit eco --eco-file eco.pgn -j1" "${secs[eco]}" "$bytes"
+        table_row "pgnkit eco (bundled) -j1" "${secs[ecb]}" "$bytes"
+        table_row "pgn-extract -e eco.pgn" "${secs[pee]}" "$bytes"
+        bar "eco vs pgn-extract -e (CPU)" "$(ratio "${secs[pee]}" "${secs[eco]}" cpu)" 10
+        printf '  median of the rounds'"'"' own ratios: eco/pgn-extract %.2f\n\n' "$(paired pee eco)"
+    done
+    echo "ratio = speed of pgnkit eco / speed of pgn-extract -e (above 1: pgnkit eco is faster)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
 validate) bench_validate ;; # pgnkit validate vs pgn-extract, zstd -d as the floor
@@ -620,6 +670,7 @@ fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 filter) bench_filter ;;     # pgnkit filter vs pgn-extract -T / -x and validate
 shards) bench_shards ;;     # merge of 10/100/1000 stats shards; two shard processes vs one
+eco) bench_eco ;;           # pgnkit eco vs pgn-extract -e, table loading
 -h | --help | help | "") usage ;;
 *)
     usage >&2

@@ -38,6 +38,8 @@ struct FilterRunOptions {
     /// The position tests; each worker builds its PositionWatch from them (the selection's
     /// position criteria read it by index).
     PositionSpecs positions;
+    /// --opening-name: each game read again to classify its opening (GameView::opening).
+    bool classify_openings = false;
     int jobs = 1;
     /// --shard K/N (run/shard.hpp); `shard_numbers`: the criteria or the format read game
     /// numbers, so a shard counts the games before its piece to have one run's numbers.
