@@ -65,18 +65,32 @@ for f in "${files[@]}"; do
     next=$(cat "$work/next")
 done
 
-"$pgnkit" eco --eco-file "$table" --jobs 2 -o "$work/pgnkit.pgn" "$work/all.pgn"
-"$px" -s --keepbroken -e"$table" -o "$work/pgn-extract.pgn" "$work/all.pgn"
+"$pgnkit" eco --eco-file "$table" --jobs 2 -o "$work/pgnkit.pgn" "$work/all.pgn" 2>"$work/pgnkit.log" || true
+"$px" -s --keepbroken -e"$table" -o "$work/pgn-extract.pgn" "$work/all.pgn" 2>"$work/pgn-extract.log"
 
 # GID<TAB>ECO<TAB>Opening<TAB>Variation per game of an output, sorted by GID.
+# (A game's tags are read up to its first line that is no tag line: pgn-extract writes its ECO
+# tags before the Gid.)
 classes() {
     awk '
-        function flush() { if (gid != "") printf "%s\t%s\t%s\t%s\n", gid, eco, op, (sub_ == "" ? var : (var == "" ? sub_ : var ", " sub_)) }
-        /^\[Gid "/ { flush(); gid = $0; gsub(/[^0-9]/, "", gid); eco = op = var = sub_ = ""; next }
+        function flush(   full) {
+            if (gid != "") {
+                full = var
+                if (subv != "") full = (var == "") ? subv : var ", " subv
+                # ~ for an empty value (join -e fills only missing games with -)
+                printf "%s\t%s\t%s\t%s\n", gid, eco == "" ? "~" : eco, op == "" ? "~" : op, full == "" ? "~" : full
+            }
+            gid = ""; eco = ""; op = ""; var = ""; subv = ""; in_tags = 0
+        }
+        /^\[/ { in_tags = 1 }
+        !/^\[/ { if (in_tags) flush(); next }
+        /^\[Gid "/ { gid = $0; gsub(/[^0-9]/, "", gid); next }
         /^\[(ECO|Opening|Variation|SubVariation) "/ {
             v = $0; sub(/^\[[A-Za-z]+ "/, "", v); sub(/"\][ \t\r]*$/, "", v); gsub(/\\"/, "\"", v)
-            if ($0 ~ /^\[ECO /) eco = v; else if ($0 ~ /^\[Opening /) op = v
-            else if ($0 ~ /^\[Variation /) var = v; else sub_ = v
+            if ($0 ~ /^\[ECO /) eco = v
+            else if ($0 ~ /^\[Opening /) op = v
+            else if ($0 ~ /^\[Variation /) var = v
+            else subv = v
         }
         END { flush() }' "$1" | sort -n -k1,1
 }
@@ -86,10 +100,14 @@ classes "$work/pgn-extract.pgn" >"$work/pgn-extract.tsv"
 join -t $'\t' -a1 -a2 -e '-' -o '0,1.2,1.3,1.4,2.2,2.3,2.4' "$work/pgnkit.tsv" "$work/pgn-extract.tsv" |
     awk -F'\t' -v out="$work" '
     {
-        k = ($2 == "" && $5 == "") ? "neither" :
-            ($2 == "-" ) ? "missing-in-pgnkit" : ($5 == "-") ? "missing-in-pgn-extract" :
-            ($5 == "") ? "only-pgnkit" : ($2 == "") ? "only-pgn-extract" :
-            ($2 != $5) ? "other-eco" : ($3 != $6 || $4 != $7) ? "other-name" : "same"
+        if ($2 == "~" && $5 == "~") k = "neither"
+        else if ($2 == "-") k = "missing-in-pgnkit"
+        else if ($5 == "-") k = "missing-in-pgn-extract"
+        else if ($5 == "~") k = "only-pgnkit"
+        else if ($2 == "~") k = "only-pgn-extract"
+        else if ($2 != $5) k = "other-eco"
+        else if ($3 != $6 || $4 != $7) k = "other-name"
+        else k = "same"
         count[k]++
         if (k != "same" && shown[k]++ < 5) printf "  %s: game %s: pgnkit %s %s | %s; pgn-extract %s %s | %s\n", k, $1, $2, $3, $4, $5, $6, $7 > out "/examples"
     }
