@@ -92,12 +92,12 @@ classes() {
             else if ($0 ~ /^\[Variation /) var = v
             else subv = v
         }
-        END { flush() }' "$1" | sort -n -k1,1
+        END { flush() }' "$1" | LC_ALL=C sort -t "$(printf '\t')" -k1,1
 }
 classes "$work/pgnkit.pgn" >"$work/pgnkit.tsv"
 classes "$work/pgn-extract.pgn" >"$work/pgn-extract.tsv"
 
-join -t $'\t' -a1 -a2 -e '-' -o '0,1.2,1.3,1.4,2.2,2.3,2.4' "$work/pgnkit.tsv" "$work/pgn-extract.tsv" |
+LC_ALL=C join -t $'\t' -a1 -a2 -e '-' -o '0,1.2,1.3,1.4,2.2,2.3,2.4' "$work/pgnkit.tsv" "$work/pgn-extract.tsv" |
     awk -F'\t' -v out="$work" '
     {
         if ($2 == "~" && $5 == "~") k = "neither"

@@ -193,9 +193,11 @@ class EcoProcessor final : public BatchProcessor {
         for (std::size_t k = 0; k < 3; ++k) {
             if (!chosen[k]) continue;
             const std::string escaped = escape_tag_value(*values[k]);
-            const TagMark* mark = nullptr;
+            std::optional<TagMark> mark;
             for (const TagMark& m : span.tags)
-                if (text.substr(m.open + 1, m.name_end - m.open - 1) == tag_names[k]) mark = &m;
+                if (text.substr(m.open + 1, m.name_end - m.open - 1) == tag_names[k]) mark = m;
+            // The splitter may leave a tag line unmarked (pgn/splitter.hpp GameSpan::tags).
+            if (!mark) mark = find_tag_line(text, tag_names[k]);
             if (!mark) {
                 if (tag_in_game(span, tag_names[k])) { // a tag line in an unusual form
                     ++counts.unusual_tags;
@@ -237,6 +239,46 @@ class EcoProcessor final : public BatchProcessor {
         std::sort(edits_.begin(), edits_.end(),
                   [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
         return !edits_.empty();
+    }
+
+    /// The tag line of `name` in the usual form (`[Name "value"]` alone on its line, no
+    /// backslash in the value) in the game's tag section, found as the splitter marks it.
+    static std::optional<TagMark> find_tag_line(std::string_view text, std::string_view name) {
+        const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+        std::size_t line = 0;
+        while (line < text.size()) {
+            std::size_t end = text.find('\n', line);
+            if (end == text.npos) end = text.size();
+            std::size_t i = line;
+            while (i < end && (blank(text[i]) || text[i] == '\r')) ++i;
+            if (i < end && text[i] != '[') return std::nullopt; // the movetext: no more tags
+            if (i < end && text.substr(i + 1, name.size()) == name) {
+                TagMark m;
+                m.open = static_cast<std::uint32_t>(i);
+                std::size_t j = i + 1 + name.size();
+                m.name_end = static_cast<std::uint32_t>(j);
+                while (j < end && blank(text[j])) ++j;
+                if (j < end && text[j] == '"' && j > m.name_end) {
+                    const std::size_t close = text.find('"', j + 1);
+                    if (close < end && text.substr(j + 1, close - j - 1).find('\\') == text.npos) {
+                        std::size_t k = close + 1;
+                        while (k < end && blank(text[k])) ++k;
+                        if (k < end && text[k] == ']') {
+                            ++k;
+                            while (k < end && blank(text[k])) ++k;
+                            if (k == end || (text[k] == '\r' && k + 1 == end)) {
+                                m.value_begin = static_cast<std::uint32_t>(j + 1);
+                                m.value_end = static_cast<std::uint32_t>(close);
+                                m.eol = static_cast<std::uint32_t>(k);
+                                return m;
+                            }
+                        }
+                    }
+                }
+            }
+            line = end + 1;
+        }
+        return std::nullopt;
     }
 
     /// Whether the reader saw tag `name` in the game (marked or not): looked up again in the
