@@ -146,7 +146,7 @@ TEST_CASE("openings: the bundled lichess table loads without a problem, fast", "
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     // One entry per line but the five header lines; positions reached twice are duplicates.
     CHECK(t.size() + t.duplicates() == lines - 5);
-    CHECK(ms < 200); // measured about 3 ms (docs/BENCHMARKS.md "eco")
+    CHECK(ms < 200); // a few ms (docs/BENCHMARKS.md "`eco` against pgn-extract")
     const Opening* o = classify(t, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6");
     REQUIRE(o);
     CHECK(o->eco == "B90");
