@@ -59,6 +59,12 @@
 #                               master games (tests/data/xiangqi/games) repeated to >= 50 MB
 #                               (BENCH_XQ_MIN_MB), made once under $BENCH_DIR: M plies per CPU
 #                               second (the bar: >= 5), best of BENCH_RUNS (default 3).
+#   scripts/bench.sh eco        pgnkit eco --jobs 1 with pgn-extract's eco.pgn (--eco-file) and
+#                               with the bundled table vs pgn-extract -e with its eco.pgn (games
+#                               to a file each; the same two >= 100 MB files as validate), and
+#                               the time to load each table (eco over an empty input). The
+#                               issue's bar (eco >= 10x pgn-extract -e) is printed PASS or FAIL.
+#                               Same environment as validate.
 #
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
@@ -72,7 +78,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,58p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,69p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -697,6 +703,53 @@ bench_xiangqi() {
         "$( (($(echo "$mps >= 5" | bc -l))) && echo PASS || echo FAIL)"
 }
 
+# --- eco ----------------------------------------------------------------------------------------
+
+bench_eco() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc /usr/games/pgn-extract:pgn-extract
+    local pgn_extract=/usr/games/pgn-extract runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench}
+    local table=$root/tests/data/eco/pgn-extract-eco.pgn
+    make_validate_inputs "$dir"
+    echo "pgnkit eco --jobs 1 vs pgn-extract -e (both with pgn-extract's eco.pgn; games written to a file);"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, the tools in turns"
+    echo "pgnkit:      $PGNKIT"
+    echo "pgn-extract: $pgn_extract ($("$pgn_extract" --version 2>&1 | head -n 1))"
+    # The table load: a whole process over a game-less input, CPU time (user + system) of 10.
+    printf '[Event "x"]\n\n*\n' >"$dir/one.pgn"
+    local what cpu
+    for what in bundled eco.pgn scid.eco none; do
+        local -a opt=(eco)
+        [[ $what == eco.pgn ]] && opt=(eco --eco-file "$table")
+        [[ $what == scid.eco ]] && opt=(eco --eco-file "$root/tests/data/eco/scid.eco")
+        [[ $what == none ]] && opt=(validate -q)
+        cpu=$( { /usr/bin/time -f '%U %S' bash -c 'for _ in 1 2 3 4 5 6 7 8 9 10; do "$@" >/dev/null 2>&1; done' \
+            bash "$PGNKIT" "${opt[@]}" "$dir/one.pgn"; } 2>&1 | tail -n 1)
+        printf 'process over one empty game, %-8s CPU per run (mean of 10): %.1f ms\n' "$what" \
+            "$(echo "($(cut -d' ' -f1 <<<"$cpu") + $(cut -d' ' -f2 <<<"$cpu")) * 100" | bc -l)"
+    done
+    echo "(none: pgnkit validate, no table: the process's own start-up)"
+    echo
+    local file
+    for file in $(bench_files "$dir"); do
+        local bytes
+        bytes=$(stat -c %s "$file")
+        printf '%s: %.1f MB\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)"
+        printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
+        run_eco() { "$PGNKIT" eco --jobs 1 --no-progress --eco-file "$table" -o "$dir/eco-out.pgn" "$file"; }
+        run_ecb() { "$PGNKIT" eco --jobs 1 --no-progress -o "$dir/eco-out.pgn" "$file"; }
+        run_pee() { "$pgn_extract" -s -e"$table" -o "$dir/eco-out.pgn" "$file"; }
+        rounds "$runs" eco ecb pee
+        rm -f "$dir/eco-out.pgn"
+        table_row "pgnkit eco --eco-file eco.pgn -j1" "${secs[eco]}" "$bytes"
+        table_row "pgnkit eco (bundled) -j1" "${secs[ecb]}" "$bytes"
+        table_row "pgn-extract -e eco.pgn" "${secs[pee]}" "$bytes"
+        bar "eco vs pgn-extract -e (CPU)" "$(ratio "${secs[pee]}" "${secs[eco]}" cpu)" 10
+        printf '  median of the rounds'"'"' own ratios: eco/pgn-extract %.2f\n\n' "$(paired pee eco)"
+    done
+    echo "ratio = speed of pgnkit eco / speed of pgn-extract -e (above 1: pgnkit eco is faster)"
+}
+
 case ${1:-} in
 perft) bench_perft ;;
 xiangqi) bench_xiangqi ;;   # validate --variant xiangqi of the ICCS games: M plies/s
@@ -707,6 +760,7 @@ stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 filter) bench_filter ;;     # pgnkit filter vs pgn-extract -T / -x and validate
 dedup) bench_dedup ;;       # pgnkit dedup vs pgn-extract -D
 shards) bench_shards ;;     # merge of 10/100/1000 stats shards; two shard processes vs one
+eco) bench_eco ;;           # pgnkit eco vs pgn-extract -e, table loading
 -h | --help | help | "") usage ;;
 *)
     usage >&2

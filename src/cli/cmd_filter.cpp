@@ -41,7 +41,7 @@ struct FilterCli {
     std::uint64_t first = 0, skip = 0, seed = 0;
     double sample = -1;
     // tags
-    Values player, white, black, event, site, round, annotator;
+    Values player, white, black, event, site, round, annotator, opening_name;
     bool exact = false, regex = false;
     Values elo, elo_white, elo_black, elo_avg, elo_diff, result, eco, time_control;
     Values tag, has_tag, no_tag, variant, date, where;
@@ -165,6 +165,12 @@ void build_selection(FilterCli& o) {
     names("--site", o.site, {"Site"});
     names("--round", o.round, {"Round"});
     names("--annotator", o.annotator, {"Annotator"});
+    if (!o.opening_name.empty()) {
+        sel.add(opening_name_criterion(
+            each_value<NameQuery>("--opening-name", o.opening_name,
+                                  [how](std::string_view q) { return NameQuery(q, how); })));
+        o.run.classify_openings = true;
+    }
     const auto elo = [&](std::string_view option, const Values& v, EloOf which) {
         if (!v.empty())
             sel.add(elo_criterion(which, each_item<NumberRange>(option, v, parse_number_range)));
@@ -544,6 +550,10 @@ void add_filter(CLI::App& app, Runner& run) {
          "The game reaches the final position of the line \"e4 c5 Nf3 d6 d4\" by any move "
          "order",
          "MOVES");
+    list("--opening-name", o->opening_name,
+         "The opening the moves reach (bundled table, by position, as pgnkit eco finds it; "
+         "\"Opening: Variation\") matches NAME (as --player; --exact, --regex)",
+         "NAME", positions);
     list("--moves-prefix", o->moves_prefix,
          "The main line begins with exactly these moves: \"e4 c5 Nf3\"", "MOVES", positions);
     many("--pattern", o->run.positions.patterns,

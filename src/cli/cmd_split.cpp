@@ -136,8 +136,9 @@ void add_split(CLI::App& app, Runner& run) {
                       ->check(number_in(1, 1'000'000'000'000LL));
     cmd->add_option("--by", o->by,
                     "A file per value of KEY: a tag name (Event, Site, White …: case-sensitive), "
-                    "eco-letter (A-E), eco (the ECO tag's code), year or month (from Date); "
-                    "games without it go to 'unknown'")
+                    "eco-letter (A-E), eco (the code the moves reach in the bundled opening "
+                    "table, as pgnkit eco finds it; the ECO tag's when they reach none), year or "
+                    "month (from Date); games without it go to 'unknown'")
         ->type_name("KEY")
         ->excludes(games);
     cmd->add_option("--name", o->run.name,

@@ -12,7 +12,7 @@ set -uo pipefail
 
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cd "$root" || exit 2
-layers=(io diagnostics pgn "chess xiangqi" check format run cmd cli)
+layers=(io diagnostics pgn "chess xiangqi" openings check format run cmd cli)
 rank_of() {
     local i name
     for i in "${!layers[@]}"; do

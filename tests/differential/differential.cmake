@@ -46,3 +46,10 @@ add_test(NAME differential.dedup-vs-pgn-extract
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/dedup_pgn_extract.sh
                  $<TARGET_FILE:pgnkit>)
 set_tests_properties(differential.dedup-vs-pgn-extract PROPERTIES LABELS differential TIMEOUT 3600)
+
+# pgnkit eco against pgn-extract -e, with pgn-extract's eco.pgn, on every real file
+# (tests/differential/ECO-vs-pgn-extract.md explains the differences).
+add_test(NAME differential.eco-vs-pgn-extract
+         COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/eco_pgn_extract.sh
+                 $<TARGET_FILE:pgnkit>)
+set_tests_properties(differential.eco-vs-pgn-extract PROPERTIES LABELS differential TIMEOUT 3600)

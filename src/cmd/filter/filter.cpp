@@ -3,6 +3,8 @@
 #include "pgnkit/cmd/filter/game_facts.hpp"
 #include "pgnkit/cmd/filter/game_tags.hpp"
 #include "pgnkit/format/json.hpp"
+#include "pgnkit/openings/game_opening.hpp"
+#include "pgnkit/openings/table_formats.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/pipeline.hpp"
@@ -13,6 +15,7 @@
 #include <charconv>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace pgnkit::app {
 
@@ -48,6 +51,7 @@ class FilterProcessor final : public BatchProcessor {
         if (!o.positions.empty()) build_watch(o.positions, watch_);
         visitor_ = std::make_unique<FactsVisitor>(*validator_, wanted,
                                                   o.positions.empty() ? nullptr : &watch_);
+        if (o.classify_openings) opening_.emplace(openings::bundled_table());
     }
 
     void process(const Batch& batch, BatchOutput& out) override {
@@ -67,6 +71,7 @@ class FilterProcessor final : public BatchProcessor {
             view.in_file = g.in_file;
             view.tags = nullptr;
             view.facts = nullptr;
+            view.opening = nullptr;
             int verdict = opts_.selection.decide(view, Need::Number);
             if (verdict < 0 || read_tags_) {
                 tags_.read(span);
@@ -76,6 +81,10 @@ class FilterProcessor final : public BatchProcessor {
             if (verdict < 0) {
                 reader_.read(span, *visitor_);
                 view.facts = &visitor_->facts();
+                if (opening_) { // a second, cheap read: the opening's replay stops early
+                    reader_.read(span, *opening_);
+                    view.opening = opening_->opening();
+                }
                 verdict = opts_.selection.decide(view, Need::Replay);
             }
             const bool selected = (verdict == 1) != opts_.invert;
@@ -173,6 +182,7 @@ class FilterProcessor final : public BatchProcessor {
     std::unique_ptr<GameValidator> validator_;
     bool read_tags_;
     filter::PositionWatch watch_;
+    std::optional<openings::GameOpeningVisitor> opening_; ///< --opening-name
     std::unique_ptr<FactsVisitor> visitor_;
     GameTags tags_;
     std::string scratch_, line_, latin_;

@@ -103,6 +103,17 @@ CriterionPtr name_criterion(std::vector<std::string> tags, std::vector<NameQuery
                 });
 }
 
+CriterionPtr opening_name_criterion(std::vector<NameQuery> queries) {
+    return make(Need::Replay, [queries = std::move(queries)](const GameView& g) {
+        if (!g.opening) return false;
+        std::string name = g.opening->name;
+        if (!g.opening->variation.empty()) name += ": " + g.opening->variation;
+        for (const NameQuery& q : queries)
+            if (q.matches(name, true, *g.scratch)) return true;
+        return false;
+    });
+}
+
 CriterionPtr elo_criterion(EloOf which, std::vector<NumberRange> ranges) {
     return make(Need::Tags, [which, ranges = std::move(ranges)](const GameView& g) {
         const auto in = [&](double x) {

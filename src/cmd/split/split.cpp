@@ -5,6 +5,8 @@
 #include "pgnkit/io/output_paths.hpp"
 #include "pgnkit/io/output_set.hpp"
 #include "pgnkit/io/utf8.hpp"
+#include "pgnkit/openings/game_opening.hpp"
+#include "pgnkit/openings/table_formats.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/span_tags.hpp"
 #include "pgnkit/run/messages.hpp"
@@ -124,7 +126,10 @@ std::optional<std::string_view> take_field(std::string_view& in) {
 class SplitProcessor final : public BatchProcessor {
   public:
     SplitProcessor(const SplitRunOptions& o, const NameTemplate& name)
-        : opts_(o), name_(name), key_tag_(key_tag(o)) {}
+        : opts_(o), name_(name), key_tag_(key_tag(o)) {
+        if (o.by == SplitBy::Eco || o.by == SplitBy::EcoLetter)
+            opening_.emplace(openings::bundled_table());
+    }
 
     void process(const Batch& batch, BatchOutput& out) override {
         for (const BatchGame& g : batch.games) {
@@ -141,7 +146,15 @@ class SplitProcessor final : public BatchProcessor {
                 put_field(out.routes, std::string_view(piece.data(), piece.size()));
             } else {
                 std::string_view value;
-                const bool there = find_span_tag(span, key_tag_, buffer_, value);
+                bool there = false;
+                if (opening_) { // --by eco, eco-letter: the code the moves reach, if any
+                    reader_.read(span, *opening_);
+                    if (const openings::Opening* o = opening_->opening()) {
+                        value = o->eco;
+                        there = true;
+                    }
+                }
+                if (!there) there = find_span_tag(span, key_tag_, buffer_, value);
                 put_field(out.routes, there ? split_key(opts_.by, value, scratch_) : std::nullopt);
             }
             for (const std::string& tag : name_.tags()) {
@@ -164,6 +177,8 @@ class SplitProcessor final : public BatchProcessor {
     const NameTemplate& name_;
     std::string key_tag_;
     std::string buffer_, scratch_;
+    PgnReader reader_;
+    std::optional<openings::GameOpeningVisitor> opening_; ///< --by eco, eco-letter
 };
 
 /// Hash and equality that look a std::string key up by a string_view.

@@ -6,6 +6,7 @@
 
 #include "pgnkit/cmd/filter/game_facts.hpp"
 #include "pgnkit/cmd/filter/game_tags.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -38,6 +39,9 @@ struct GameView {
     const filter::PositionWatch* watch = nullptr;
     /// Per-worker scratch for folding names (no allocation per game).
     std::string* scratch = nullptr;
+    /// The opening the main line reaches (--opening-name: FilterRunOptions::classify_openings,
+    /// with `facts`), or nullptr.
+    const openings::Opening* opening = nullptr;
 };
 
 /// One option's test of a game.

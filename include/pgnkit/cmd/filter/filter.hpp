@@ -38,6 +38,8 @@ struct FilterRunOptions {
     /// The position tests; each worker builds its PositionWatch from them (the selection's
     /// position criteria read it by index).
     PositionSpecs positions;
+    /// --opening-name: each game read again to classify its opening (GameView::opening).
+    bool classify_openings = false;
     int jobs = 1;
     /// When not 0, no game numbered past it can be selected (--first without --any): unless
     /// the others are written too (--invert, --rejected), reading stops after it.

@@ -5,9 +5,9 @@
 /// an option's values, which are alternatives of each other.
 
 #include "pgnkit/cmd/filter/criteria.hpp"
-#include "pgnkit/pgn/name_match.hpp"
 #include "pgnkit/cmd/filter/option_values.hpp"
 #include "pgnkit/cmd/filter/pgn_date.hpp"
+#include "pgnkit/pgn/name_match.hpp"
 
 #include <memory>
 #include <regex>
@@ -39,6 +39,9 @@ double sample_draw(std::uint64_t seed, std::string_view file, std::uint64_t in_f
 /// `--player` (tags White and Black), `--white`, `--event` …: a query matches the value of
 /// one of `tags`.
 CriterionPtr name_criterion(std::vector<std::string> tags, std::vector<NameQuery> queries);
+/// `--opening-name`: a query matches the name of the opening the main line reaches
+/// (GameView::opening), "Opening: Variation" as the table has it.
+CriterionPtr opening_name_criterion(std::vector<NameQuery> queries);
 /// Which rating a `--elo…` option reads.
 enum class EloOf { Both, White, Black, Average, Difference };
 /// `--elo` (both players in range), `--elo-white`, `--elo-black`, `--elo-avg`, `--elo-diff`

@@ -20,8 +20,8 @@ namespace pgnkit::app {
 enum class SplitBy {
     Games,     ///< --games N: games 1..N in the first file, N+1..2N in the second …
     Tag,       ///< --by TAG: the tag's value
-    EcoLetter, ///< --by eco-letter: A to E, the ECO tag's letter
-    Eco,       ///< --by eco: the ECO tag's code (A00 to E99)
+    EcoLetter, ///< --by eco-letter: A to E, the letter of Eco's code
+    Eco,       ///< --by eco: the code the moves reach (openings/), else the ECO tag's
     Year,      ///< --by year: the Date tag's year
     Month,     ///< --by month: the Date tag's year and month (YYYY-MM)
 };

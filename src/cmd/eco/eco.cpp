@@ -1,0 +1,438 @@
+// pgnkit eco: each game classified by the deepest opening-table position its main line
+// reaches (openings/classifier.hpp), its ECO/Opening/Variation tag lines set; every other
+// byte of the game written as read.
+
+#include "pgnkit/cmd/eco/eco.hpp"
+
+#include "pgnkit/io/output.hpp"
+#include "pgnkit/openings/game_opening.hpp"
+#include "pgnkit/openings/table_formats.hpp"
+#include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/not_pgn.hpp"
+#include "pgnkit/run/pipeline.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <optional>
+
+namespace pgnkit::app {
+
+bool same_eco(std::string_view tag, std::string_view code) {
+    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+    if (tag.size() < 3 || code.size() < 3) return false;
+    for (std::size_t i = 0; i < 3; ++i) {
+        char c = tag[i];
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+        if (c != code[i]) return false;
+    }
+    return true;
+}
+
+std::string escape_tag_value(std::string_view value) {
+    std::string out;
+    out.reserve(value.size());
+    for (char c : value) {
+        if (c == '\\' || c == '"') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+namespace {
+
+/// The tags eco writes, in the order it adds them.
+constexpr std::array<std::string_view, 3> tag_names = {"ECO", "Opening", "Variation"};
+
+/// What one game's tags tell (which of the three tags it has, where its last tag line is),
+/// beside the classification of its main line (GameOpeningVisitor).
+class EcoVisitor final : public openings::GameOpeningVisitor {
+  public:
+    using GameOpeningVisitor::GameOpeningVisitor;
+
+    void begin_game(const GameSpan& span) {
+        GameOpeningVisitor::begin_game(span);
+        span_offset_ = span.offset;
+        present_ = {};
+        eco_value_.clear();
+        last_tag_offset_.reset();
+    }
+    void tag(std::string_view name, std::string_view value, const SourceLocation& at) {
+        GameOpeningVisitor::tag(name, value, at);
+        last_tag_offset_ = at.offset - span_offset_;
+        for (std::size_t k = 0; k < tag_names.size(); ++k)
+            if (name == tag_names[k]) present_[k] = !value.empty() && value != "?";
+        if (name == "ECO") eco_value_.assign(value);
+    }
+
+    bool present(std::size_t k) const { return present_[k]; }
+    const std::string& eco_value() const { return eco_value_; }
+    /// Where the last tag pair begins in the span's text, if the game has tags.
+    std::optional<std::uint64_t> last_tag_offset() const { return last_tag_offset_; }
+
+  private:
+    std::uint64_t span_offset_ = 0;
+    std::array<bool, 3> present_{};
+    std::string eco_value_;
+    std::optional<std::uint64_t> last_tag_offset_;
+};
+
+struct EcoCounts {
+    std::uint64_t games = 0, classified = 0, changed = 0, unclassified = 0, oversized = 0,
+                  unusual_tags = 0, kept = 0, agree = 0, disagree = 0, no_eco_tag = 0, not_pgn = 0,
+                  as_kept = 0;
+    void merge(const EcoCounts& o) {
+        games += o.games;
+        classified += o.classified;
+        changed += o.changed;
+        unclassified += o.unclassified;
+        oversized += o.oversized;
+        unusual_tags += o.unusual_tags;
+        kept += o.kept;
+        agree += o.agree;
+        disagree += o.disagree;
+        no_eco_tag += o.no_eco_tag;
+        not_pgn += o.not_pgn;
+        as_kept += o.as_kept;
+    }
+};
+
+/// A change to a game's text: [begin, end) replaced by `text`.
+struct Edit {
+    std::size_t begin = 0, end = 0;
+    std::string text;
+};
+
+class EcoProcessor final : public BatchProcessor {
+  public:
+    EcoProcessor(const EcoRunOptions& o, const openings::OpeningTable& table)
+        : opts_(o), visitor_(table) {}
+
+    void process(const Batch& batch, BatchOutput& out) override {
+        for (const BatchGame& g : batch.games) {
+            const GameSpan span = batch.span(g);
+            if (g.not_pgn) { // text between games: no game, said on stderr
+                out.err += not_pgn_report(span);
+                ++counts.not_pgn;
+                continue;
+            }
+            ++counts.games;
+            if (span.truncated || !span.elisions.empty()) {
+                // Too long to be kept whole: written as the input holds it, not classified.
+                ++counts.oversized;
+                if (!opts_.check)
+                    counts.as_kept += append_raw_game(out.out, out, false, batch, g, span);
+                continue;
+            }
+            reader_.read(span, visitor_);
+            const openings::Opening* o = visitor_.opening();
+            if (o)
+                ++counts.classified;
+            else
+                ++counts.unclassified;
+            if (opts_.check) {
+                check(span, g, out, o);
+                continue;
+            }
+            if (!o || (opts_.keep_existing && has_chosen_tag()) || !edits(span, *o)) {
+                if (o && opts_.keep_existing && has_chosen_tag()) ++counts.kept;
+                append_raw_game(out.out, out, false, batch, g, span);
+                continue;
+            }
+            write_edited(span, out);
+        }
+    }
+
+    EcoCounts counts;
+
+  private:
+    bool has_chosen_tag() const {
+        const std::array<bool, 3> chosen = {opts_.tags.eco, opts_.tags.opening,
+                                            opts_.tags.variation};
+        for (std::size_t k = 0; k < 3; ++k)
+            if (chosen[k] && visitor_.present(k)) return true;
+        return false;
+    }
+
+    void check(const GameSpan& span, const BatchGame& g, BatchOutput& out,
+               const openings::Opening* o) {
+        if (visitor_.eco_value().empty() || visitor_.eco_value() == "?") {
+            ++counts.no_eco_tag;
+            return;
+        }
+        if (!o) return;
+        if (same_eco(visitor_.eco_value(), o->eco)) {
+            ++counts.agree;
+            return;
+        }
+        ++counts.disagree;
+        append_display(out.err, span.file, true);
+        std::string what = fmt::format("{} {}", o->eco, o->name);
+        if (!o->variation.empty()) what += fmt::format(": {}", o->variation);
+        out.err += fmt::format(":{}:{}: warning[eco-mismatch]: game {}: ECO tag \"",
+                               span.first_line, span.first_column, g.in_file);
+        append_display(out.err, visitor_.eco_value(), true);
+        out.err += "\" but the moves reach ";
+        append_display(out.err, what, true);
+        out.err += fmt::format(" (ply {})\n", visitor_.ply());
+    }
+
+    /// The edits that set the chosen tags to `o`'s; false if there are none (the tags say it
+    /// already) or the game's tags cannot be rewritten in place (counted).
+    bool edits(const GameSpan& span, const openings::Opening& o) {
+        edits_.clear();
+        const std::array<const std::string*, 3> values = {&o.eco, &o.name, &o.variation};
+        const std::array<bool, 3> chosen = {opts_.tags.eco, opts_.tags.opening,
+                                            opts_.tags.variation};
+        const std::string_view text = span.text;
+        std::string added;
+        const std::string_view eol = line_break(text);
+        for (std::size_t k = 0; k < 3; ++k) {
+            if (!chosen[k]) continue;
+            const std::string escaped = escape_tag_value(*values[k]);
+            std::optional<TagMark> mark;
+            for (const TagMark& m : span.tags)
+                if (text.substr(m.open + 1, m.name_end - m.open - 1) == tag_names[k]) mark = m;
+            // The splitter may leave a tag line unmarked (pgn/splitter.hpp GameSpan::tags).
+            if (!mark) mark = find_tag_line(text, tag_names[k]);
+            if (!mark) {
+                if (tag_in_game(span, tag_names[k])) { // a tag line in an unusual form
+                    ++counts.unusual_tags;
+                    edits_.clear();
+                    return false;
+                }
+                if (!escaped.empty())
+                    added += fmt::format("[{} \"{}\"]{}", tag_names[k], escaped, eol);
+                continue;
+            }
+            const std::string_view now =
+                text.substr(mark->value_begin, mark->value_end - mark->value_begin);
+            if (escaped.empty()) { // the table has no variation: the game's line goes
+                std::size_t begin = mark->open;
+                while (begin > 0 && (text[begin - 1] == ' ' || text[begin - 1] == '\t')) --begin;
+                std::size_t end = mark->eol;
+                if (begin == 0 || text[begin - 1] == '\n') {
+                    while (end < text.size() && text[end] != '\n') ++end;
+                    if (end < text.size()) ++end;
+                } else {
+                    begin = mark->open;
+                }
+                edits_.push_back({begin, end, {}});
+            } else if (now != escaped) {
+                edits_.push_back({mark->value_begin, mark->value_end, escaped});
+            }
+        }
+        if (!added.empty()) {
+            std::size_t at = 0;
+            if (auto last = visitor_.last_tag_offset()) {
+                at = text.find('\n', *last);
+                at = at == text.npos ? text.size() : at + 1;
+                if (at == text.size() && !text.empty() && text.back() != '\n') added.insert(0, eol);
+            } else {
+                added += eol; // a game without tags: a blank line before its movetext
+            }
+            edits_.push_back({at, at, std::move(added)});
+        }
+        std::sort(edits_.begin(), edits_.end(),
+                  [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+        return !edits_.empty();
+    }
+
+    /// The tag line of `name` in the usual form (`[Name "value"]` alone on its line, no
+    /// backslash in the value) in the game's tag section, found as the splitter marks it.
+    static std::optional<TagMark> find_tag_line(std::string_view text, std::string_view name) {
+        const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+        std::size_t line = 0;
+        while (line < text.size()) {
+            std::size_t end = text.find('\n', line);
+            if (end == text.npos) end = text.size();
+            std::size_t i = line;
+            while (i < end && (blank(text[i]) || text[i] == '\r')) ++i;
+            if (i < end && text[i] != '[') return std::nullopt; // the movetext: no more tags
+            if (i < end && text.substr(i + 1, name.size()) == name) {
+                TagMark m;
+                m.open = static_cast<std::uint32_t>(i);
+                std::size_t j = i + 1 + name.size();
+                m.name_end = static_cast<std::uint32_t>(j);
+                while (j < end && blank(text[j])) ++j;
+                if (j < end && text[j] == '"' && j > m.name_end) {
+                    const std::size_t close = text.find('"', j + 1);
+                    if (close < end && text.substr(j + 1, close - j - 1).find('\\') == text.npos) {
+                        std::size_t k = close + 1;
+                        while (k < end && blank(text[k])) ++k;
+                        if (k < end && text[k] == ']') {
+                            ++k;
+                            while (k < end && blank(text[k])) ++k;
+                            if (k == end || (text[k] == '\r' && k + 1 == end)) {
+                                m.value_begin = static_cast<std::uint32_t>(j + 1);
+                                m.value_end = static_cast<std::uint32_t>(close);
+                                m.eol = static_cast<std::uint32_t>(k);
+                                return m;
+                            }
+                        }
+                    }
+                }
+            }
+            line = end + 1;
+        }
+        return std::nullopt;
+    }
+
+    /// Whether the reader saw tag `name` in the game (marked or not): looked up again in the
+    /// tag section's text only when no mark names it, which is rare.
+    static bool tag_in_game(const GameSpan& span, std::string_view name) {
+        const std::string_view text = span.text;
+        std::size_t i = 0;
+        while ((i = text.find('[', i)) != text.npos) {
+            std::size_t j = i + 1;
+            while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
+            if (text.substr(j, name.size()) == name && j + name.size() < text.size() &&
+                (text[j + name.size()] == ' ' || text[j + name.size()] == '\t' ||
+                 text[j + name.size()] == '"'))
+                return true;
+            ++i;
+        }
+        return false;
+    }
+
+    /// The game's line break: CR LF if its first line ends so, else LF.
+    static std::string_view line_break(std::string_view text) {
+        const std::size_t lf = text.find('\n');
+        return lf != text.npos && lf > 0 && text[lf - 1] == '\r' ? "\r\n" : "\n";
+    }
+
+    void write_edited(const GameSpan& span, BatchOutput& out) {
+        ++counts.changed;
+        const std::string_view text = span.text;
+        std::size_t at = 0;
+        for (const Edit& e : edits_) {
+            out.out.append(text.substr(at, e.begin - at));
+            out.out.append(e.text);
+            at = e.end;
+        }
+        out.out.append(text.substr(at));
+        out.out.append(raw_separator(text));
+    }
+
+    const EcoRunOptions& opts_;
+    PgnReader reader_;
+    EcoVisitor visitor_;
+    std::vector<Edit> edits_;
+};
+
+void print_summary(const EcoRunOptions& opts, const EcoCounts& c) {
+    std::string s = fmt::format("{}: {} game{}: {} classified, {} unclassified", message_prefix(),
+                                c.games, c.games == 1 ? "" : "s", c.classified, c.unclassified);
+    if (opts.check)
+        s += fmt::format("; ECO tag agrees in {}, disagrees in {}, absent in {}", c.agree,
+                         c.disagree, c.no_eco_tag);
+    else {
+        s += fmt::format("; {} rewritten", c.changed);
+        if (opts.keep_existing) s += fmt::format(", {} kept (--keep-existing)", c.kept);
+    }
+    if (c.oversized)
+        s += fmt::format("; {} too long to classify, passed through unchanged", c.oversized);
+    if (c.unusual_tags)
+        s += fmt::format("; {} with an ECO, Opening or Variation tag line in an unusual form, "
+                         "passed through unchanged",
+                         c.unusual_tags);
+    if (c.not_pgn)
+        s += fmt::format("; {} text{} between games not PGN, skipped", c.not_pgn,
+                         c.not_pgn == 1 ? "" : "s");
+    s += '\n';
+    std::fwrite(s.data(), 1, s.size(), stderr);
+}
+
+} // namespace
+
+int run_eco(const EcoRunOptions& opts) {
+    openings::OpeningTable loaded;
+    if (!opts.table_file.empty()) {
+        std::vector<openings::TableProblem> problems;
+        try {
+            openings::load_table_file(opts.table_file, loaded, problems);
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "{}: error: --eco-file: {}\n", message_prefix(), e.what());
+            return 2;
+        }
+        bool malformed = false;
+        std::string text;
+        for (const openings::TableProblem& p : problems) {
+            append_display(text, p.file, true);
+            text += fmt::format(":{}: {}: ", p.line, p.malformed ? "error" : "warning");
+            append_display(text, p.message, true);
+            text += '\n';
+            malformed = malformed || p.malformed;
+        }
+        std::fwrite(text.data(), 1, text.size(), stderr);
+        if (malformed) {
+            fmt::print(stderr,
+                       "{}: error: --eco-file '{}' has lines that are no table entry "
+                       "(nothing was read or written)\n",
+                       message_prefix(), opts.table_file);
+            return 2;
+        }
+        if (loaded.size() == 0) {
+            fmt::print(stderr, "{}: error: --eco-file '{}' has no entries\n", message_prefix(),
+                       opts.table_file);
+            return 2;
+        }
+    }
+    const openings::OpeningTable& table =
+        opts.table_file.empty() ? openings::bundled_table() : loaded;
+    std::vector<std::unique_ptr<EcoProcessor>> procs;
+    for (int i = 0; i < std::max(1, opts.jobs); ++i)
+        procs.push_back(std::make_unique<EcoProcessor>(opts, table));
+    std::optional<OutputFile> out;
+    if (!opts.check)
+        out.emplace(opts.output.empty() ? std::string("-") : opts.output, opts.output_options);
+    PipelineOptions po;
+    po.inputs = opts.inputs;
+    po.jobs = opts.jobs;
+    po.progress = opts.progress;
+    po.shard = opts.shard;
+    std::uint64_t io_errors = 0;
+    bool write_failed = false;
+    const PipelineStats run = run_pipeline(
+        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
+        [&](BatchOutput& b) {
+            if (!b.io_error.empty()) {
+                ++io_errors;
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
+            }
+            if (!b.err.empty()) std::fwrite(b.err.data(), 1, b.err.size(), stderr);
+            if (out && !write_raw_games(*out, b.out, b.splices, false)) {
+                write_failed = true;
+                return false; // a closed pipe (| head) ends quietly; a full disk is reported
+            }
+            return true;
+        });
+    EcoCounts total;
+    for (const auto& p : procs) total.merge(p->counts);
+    if (out) {
+        if (!write_failed && !out->flush()) write_failed = true;
+        if (write_failed) {
+            if (!out->error().empty()) {
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), out->error());
+                return 2;
+            }
+            return 0; // stdout closed early
+        }
+        out->commit();
+    }
+    if (total.as_kept != 0)
+        fmt::print(stderr,
+                   "{}: warning: {} game{} passed through without the parts longer than the kept "
+                   "limits (see oversized): a compressed input or a pipe cannot be read again for "
+                   "them\n",
+                   message_prefix(), total.as_kept, total.as_kept == 1 ? "" : "s");
+    if (opts.summary || total.oversized || total.unusual_tags || total.disagree)
+        print_summary(opts, total);
+    if (run.io_errors || io_errors) return 2;
+    return opts.check && total.disagree ? 1 : 0;
+}
+
+} // namespace pgnkit::app
