@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_filter(app, run);
     pgnkit::cli::add_merge(app, run);
     pgnkit::cli::add_split(app, run);
+    pgnkit::cli::add_tags(app, run);
     pgnkit::cli::add_completions(app, run);
 
     if (argc <= 1) { // no command: the overview, as a usage error (exit 2)
