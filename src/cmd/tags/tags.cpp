@@ -26,10 +26,21 @@ void TagsStats::merge(const TagsStats& o) {
 
 namespace {
 
+/// The blank line after a game (raw_separator()) in the game's own line breaks: between the
+/// games of a CRLF file, CRLF too.
+std::string_view game_separator(std::string_view text) {
+    const std::string_view lf = raw_separator(text);
+    const std::size_t first = text.find('\n');
+    if (lf.empty() || first == std::string_view::npos || first == 0 || text[first - 1] != '\r')
+        return lf;
+    if (text.back() != '\n') return "\r\n\r\n";
+    return text.size() >= 2 && text[text.size() - 2] == '\r' ? "\r\n" : lf;
+}
+
 class TagsProcessor final : public BatchProcessor {
   public:
     explicit TagsProcessor(const TagsRunOptions& o)
-        : opts_(o), editor_(o.edits), validator_(ValidateOptions{}) {}
+        : opts_(o), editor_(o.edits), validator_(validate_options_) {}
 
     /// Games go to out.out (unless --dry-run), the report of the batch to out.err.
     void process(const Batch& batch, BatchOutput& out) override {
@@ -65,7 +76,8 @@ class TagsProcessor final : public BatchProcessor {
             }
             edited_.clear();
             const bool changed = editor_.edit(span.text, facts, edited_, changes_, notes_);
-            for (const std::string& n : notes_) note(out.err, span, g, editor_.utf8(), n);
+            for (const std::string& n : notes_)
+                note(out.err, span, g, true, n); // UTF-8: given values
             stats.notes += notes_.size();
             if (!changed) {
                 pass_through(batch, g, span, out);
@@ -76,7 +88,7 @@ class TagsProcessor final : public BatchProcessor {
             report_changes(out.err, span, g);
             if (!opts_.dry_run) {
                 out.out.append(edited_);
-                out.out.append(raw_separator(edited_));
+                out.out.append(game_separator(edited_));
             }
         }
     }
@@ -96,7 +108,12 @@ class TagsProcessor final : public BatchProcessor {
     void pass_through(const Batch& batch, const BatchGame& g, const GameSpan& span,
                       BatchOutput& out) {
         if (opts_.dry_run || opts_.suggest_names) return;
-        written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
+        if (span.truncated || !span.elisions.empty()) { // read again from the input
+            written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
+            return;
+        }
+        out.out.append(span.text);
+        out.out.append(game_separator(span.text));
     }
 
     static void head(std::string& out, const GameSpan& span, std::uint64_t line,
@@ -151,6 +168,7 @@ class TagsProcessor final : public BatchProcessor {
     const TagsRunOptions& opts_;
     TagEditor editor_;
     PgnReader reader_;
+    ValidateOptions validate_options_; ///< the defaults (the validator keeps a reference)
     GameValidator validator_;
     std::string edited_, value_, name_;
     std::vector<TagChange> changes_;
