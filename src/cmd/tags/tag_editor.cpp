@@ -54,7 +54,7 @@ bool TagEditOptions::any() const {
 }
 
 TagEditor::Entry* TagEditor::find(std::string_view name) {
-    for (Entry& e : entries_)
+    for (Entry& e : live())
         if (!e.removed && e.name == name) return &e;
     return nullptr;
 }
@@ -64,7 +64,10 @@ void TagEditor::set(std::string_view name, std::string value, int anchor) {
         e->value = std::move(value);
         return;
     }
-    entries_.push_back({std::string(name), std::move(value), -1, anchor, false});
+    Entry& e = next_entry();
+    e.name.assign(name);
+    e.value = std::move(value);
+    e.anchor = anchor;
 }
 
 bool TagEditor::encode(std::string_view utf8_value, bool utf8, std::string& out) const {
@@ -83,13 +86,12 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
     read_tag_pairs(text, pairs_);
     utf8_ = pairs_.empty() || is_valid_utf8(text.substr(0, pairs_.back().end));
     const bool utf8 = utf8_;
-    entries_.clear();
+    used_ = 0;
     for (std::size_t i = 0; i < pairs_.size(); ++i) {
-        Entry e;
+        Entry& e = next_entry();
         e.name.assign(pairs_[i].name);
         unescape_tag_value(pairs_[i].raw_value, e.value);
         e.orig = static_cast<int>(i);
-        entries_.push_back(std::move(e));
     }
     std::string value;
     for (const auto& [from, to] : opts_.rename) {
@@ -102,7 +104,7 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
         e->name = to;
     }
     for (const std::string& name : opts_.remove)
-        for (Entry& e : entries_)
+        for (Entry& e : live())
             if (e.name == name) e.removed = true;
     for (const auto& [name, v] : opts_.set) {
         if (!encode(v, utf8, value)) {
@@ -121,7 +123,7 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
     }
     if (opts_.names) {
         std::string lookup;
-        for (Entry& e : entries_) {
+        for (Entry& e : live()) {
             if (e.removed) continue;
             NameKind kind = NameKind::Player;
             if (e.name == "Event")
@@ -149,7 +151,7 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
         }
     }
     if (opts_.normalize_dates)
-        for (Entry& e : entries_)
+        for (Entry& e : live())
             if (!e.removed && (e.name == "Date" || e.name == "EventDate" || e.name == "UTCDate"))
                 if (auto d = normalized_pgn_date(e.value)) e.value = std::move(*d);
     if (opts_.fill_roster) {
@@ -179,34 +181,35 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
                               "pgnkit validate)");
 
     // The text: every pair that changed rewritten, removed or added; every other byte kept.
-    struct Op {
-        std::size_t begin, end; ///< bytes of `text` replaced by `with` (begin == end: insert)
-        int order;              ///< at the same `begin`: inserts first, in entry order
-        std::string with;
-    };
-    std::vector<Op> ops;
+    std::vector<Op>& ops = ops_;
+    ops.clear();
     const std::size_t first_break = text.find('\n');
     const std::string_view eol =
         first_break != std::string_view::npos && first_break > 0 && text[first_break - 1] == '\r'
             ? "\r\n"
             : "\n";
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-        const Entry& e = entries_[i];
+    for (const Entry& e : live()) {
         if (e.orig >= 0) {
             const TagPair& p = pairs_[static_cast<std::size_t>(e.orig)];
-            value.clear();
-            unescape_tag_value(p.raw_value, value);
-            const bool same = e.name == p.name && e.value == value;
+            bool same = e.name == p.name;
+            if (same && p.raw_value.find('\\') == std::string_view::npos) {
+                same = e.value == p.raw_value;
+            } else if (same) {
+                value.clear();
+                unescape_tag_value(p.raw_value, value);
+                same = e.value == value;
+            }
             if (same && !e.removed) continue;
             TagChange c;
             c.line = p.line;
             c.old_pair.assign(text.substr(p.begin, p.end - p.begin));
             if (e.removed) {
                 const bool line = p.line_end > p.line_begin;
-                ops.push_back({line ? p.line_begin : p.begin, line ? p.line_end : p.end, 1, {}});
+                ops.push_back({line ? p.line_begin : p.begin, line ? p.line_end : p.end, 1, -1,
+                               false, false});
             } else {
                 append_pair(e.name, e.value, c.new_pair);
-                ops.push_back({p.begin, p.end, 1, c.new_pair});
+                ops.push_back({p.begin, p.end, 1, static_cast<int>(changes.size()), false, false});
             }
             changes.push_back(std::move(c));
             continue;
@@ -227,22 +230,22 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
             at = p.after_line;
             c.line = p.line + 1;
         }
-        std::string with;
-        if (at > 0 && text[at - 1] != '\n') with += eol; // a last tag line without a break
-        with += c.new_pair;
-        with += eol;
-        ops.push_back({at, at, 0, std::move(with)});
+        // (a last tag line without a line break gets one first)
+        ops.push_back(
+            {at, at, 0, static_cast<int>(changes.size()), at > 0 && text[at - 1] != '\n', true});
         changes.push_back(std::move(c));
     }
     if (changes.empty()) return false;
-    if (pairs_.empty()) ops.push_back({0, 0, 0, std::string(eol)}); // blank line before moves
+    if (pairs_.empty()) ops.push_back({0, 0, 0, -1, false, true}); // a blank line before moves
     std::stable_sort(ops.begin(), ops.end(), [](const Op& a, const Op& b) {
         return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
     });
     std::size_t at = 0;
     for (const Op& op : ops) {
         out.append(text.substr(at, op.begin - at));
-        out += op.with;
+        if (op.lead_eol) out += eol;
+        if (op.change >= 0) out += changes[static_cast<std::size_t>(op.change)].new_pair;
+        if (op.trail_eol) out += eol;
         at = op.end;
     }
     out.append(text.substr(at));

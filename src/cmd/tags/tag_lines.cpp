@@ -1,5 +1,7 @@
 #include "pgnkit/cmd/tags/tag_lines.hpp"
 
+#include <cstring>
+
 namespace pgnkit::app {
 
 namespace {
@@ -40,20 +42,18 @@ void read_tag_pairs(std::string_view text, std::vector<TagPair>& out) {
         while (k < n && blank(text[k])) ++k;
         if (k >= n || text[k] != '"') return;
         const std::size_t value_begin = ++k;
-        bool closed = false;
-        while (k < n && text[k] != '\n') {
-            const char v = text[k];
-            if (v == '\\' && k + 1 < n && (text[k + 1] == '"' || text[k + 1] == '\\')) {
-                k += 2;
-                continue;
-            }
-            if (v == '"') {
-                closed = true;
-                break;
-            }
+        // The closing quote: the first one after an even number of backslashes (memchr: the
+        // values are most of a tag section's bytes), on the pair's line.
+        for (;;) {
+            const void* q = k < n ? std::memchr(text.data() + k, '"', n - k) : nullptr;
+            if (!q) return;
+            k = static_cast<std::size_t>(static_cast<const char*>(q) - text.data());
+            std::size_t slashes = 0;
+            while (k - slashes > value_begin && text[k - slashes - 1] == '\\') ++slashes;
+            if (slashes % 2 == 0) break;
             ++k;
         }
-        if (!closed) return;
+        if (std::memchr(text.data() + value_begin, '\n', k - value_begin)) return;
         p.raw_value = text.substr(value_begin, k - value_begin);
         ++k;
         while (k < n && blank(text[k])) ++k;
@@ -66,8 +66,9 @@ void read_tag_pairs(std::string_view text, std::vector<TagPair>& out) {
         for (std::size_t b = line_start; b < p.begin; ++b)
             if (!blank(text[b])) alone_before = false;
         const bool alone_after = e >= n || text[e] == '\n';
-        std::size_t eol = e;
-        while (eol < n && text[eol] != '\n') ++eol;
+        const void* nl = e < n ? std::memchr(text.data() + e, '\n', n - e) : nullptr;
+        const std::size_t eol =
+            nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) : n;
         p.after_line = eol < n ? eol + 1 : n;
         if (alone_before && alone_after) {
             p.line_begin = line_start;
@@ -81,6 +82,10 @@ void read_tag_pairs(std::string_view text, std::vector<TagPair>& out) {
 }
 
 void unescape_tag_value(std::string_view raw, std::string& out) {
+    if (raw.find('\\') == std::string_view::npos) { // the usual value: nothing escaped
+        out.append(raw);
+        return;
+    }
     for (std::size_t i = 0; i < raw.size(); ++i) {
         if (raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) ++i;
         out += raw[i];

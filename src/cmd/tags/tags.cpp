@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <memory>
 
@@ -119,7 +120,13 @@ class TagsProcessor final : public BatchProcessor {
     static void head(std::string& out, const GameSpan& span, std::uint64_t line,
                      const BatchGame& g) {
         append_display(out, span.file, true);
-        out += fmt::format(":{}: game {}: ", span.first_line + line, g.in_file);
+        // A line per change, often one per game: the numbers without fmt::format.
+        char digits[24];
+        out += ':';
+        out.append(digits, std::to_chars(digits, digits + 24, span.first_line + line).ptr);
+        out += ": game ";
+        out.append(digits, std::to_chars(digits, digits + 24, g.in_file).ptr);
+        out += ": ";
     }
 
     void report_changes(std::string& out, const GameSpan& span, const BatchGame& g) const {

@@ -6,6 +6,7 @@
 #include "pgnkit/cmd/tags/tag_lines.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -66,6 +67,26 @@ class TagEditor {
         int anchor = -2; ///< an added pair: after pairs_[anchor]'s line; -1 at the start, -2 end
         bool removed = false;
     };
+    /// One edit of the game's text: bytes [begin, end) replaced by a line break (lead_eol),
+    /// changes[change].new_pair (change >= 0) and a line break (trail_eol).
+    struct Op {
+        std::size_t begin, end;
+        int order; ///< at the same `begin`: inserts (0) first, in entry order
+        int change;
+        bool lead_eol, trail_eol;
+    };
+    /// The entries of this game (entries_ is reused from game to game: no allocation per tag).
+    std::span<Entry> live() { return {entries_.data(), used_}; }
+    Entry& next_entry() {
+        if (used_ == entries_.size()) entries_.emplace_back();
+        Entry& e = entries_[used_++];
+        e.name.clear();
+        e.value.clear();
+        e.orig = -1;
+        e.anchor = -2;
+        e.removed = false;
+        return e;
+    }
     Entry* find(std::string_view name);
     void set(std::string_view name, std::string value, int anchor = -2);
     /// `utf8_value` in the game's encoding: false when a Latin-1 game cannot hold it.
@@ -74,6 +95,8 @@ class TagEditor {
     const TagEditOptions& opts_;
     std::vector<TagPair> pairs_;
     std::vector<Entry> entries_;
+    std::size_t used_ = 0;
+    std::vector<Op> ops_;
     bool utf8_ = true;
 };
 
