@@ -57,14 +57,16 @@ Spelling parse(const std::string& name, std::uint64_t games) {
     return s;
 }
 
-/// Whether given names `a` and `b` can be one person's: word by word, one a prefix of the
-/// other (an initial and its name); a missing word matches.
+/// Whether given names `a` and `b` can be one person's: word by word the same, or one an
+/// initial of the other ("v" and "viswanathan"; not "yi" and "yinglun", two names); a missing
+/// word matches.
 bool compatible(std::string_view a, std::string_view b) {
     const auto wa = words(a), wb = words(b);
     for (std::size_t i = 0; i < std::min(wa.size(), wb.size()); ++i) {
         const auto x = wa[i], y = wb[i];
-        if (x.substr(0, std::min(x.size(), y.size())) != y.substr(0, std::min(x.size(), y.size())))
-            return false;
+        if (x == y) continue;
+        if ((x.size() == 1 || y.size() == 1) && x[0] == y[0]) continue;
+        return false;
     }
     return true;
 }

@@ -16,8 +16,8 @@ using NameCounts = std::unordered_map<std::string, std::uint64_t>;
 /// case, accents and punctuation do not count) and by surname and given names, where
 /// initials match the names they begin ("Carlsen, M" and "Carlsen,Magnus" are
 /// "Carlsen, Magnus"; "Carlsen, M" stays alone when both a Magnus and a Martin Carlsen
-/// played). Each group of two spellings or more: a `#` line with the games per spelling,
-/// then a line per variant, the canonical spelling being the most played one.
+/// played; "Xu, Yi" is not "Xu, Yinglun"). Each group of two spellings or more: a `#` line
+/// with the games per spelling, then a line per variant, the most played spelling canonical.
 std::string name_suggestions(const NameCounts& counts);
 
 } // namespace pgnkit::app

@@ -28,3 +28,11 @@ TEST_CASE("tags --suggest-names: an initial of two players stays apart") {
     const std::string t = name_suggestions(c);
     CHECK(t.find("Carlsen, M\t") == t.npos);
 }
+
+TEST_CASE("tags --suggest-names: a name that begins another is another name") {
+    NameCounts c{{"Xu, Yinglun", 7}, {"Xu, Yi", 7}, {"Xu, Y", 1}};
+    const std::string t = name_suggestions(c);
+    CHECK(t.find("Xu, Yi\t") == t.npos);
+    CHECK(t.find("\tXu, Yi\n") == t.npos);
+    CHECK(t.find("Xu, Y\t") == t.npos); // two players could be Y
+}
