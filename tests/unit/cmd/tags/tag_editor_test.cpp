@@ -77,7 +77,7 @@ TEST_CASE("tags: pairs on one line") {
     CHECK(r.changes.size() == 2);
 }
 
-TEST_CASE("tags: --remove takes the pair's whole line; --rename skips a clash") {
+TEST_CASE("tags: --remove takes the pair's whole line, --rename skips a clash") {
     TagEditOptions o;
     o.remove = {"Site"};
     CHECK(edit(o, "[Event \"E\"]\n  [Site \"S\"]  \n[Round \"1\"]\n\n*\n").text ==
