@@ -54,7 +54,6 @@
 #                               second copy a duplicate); kept games to /dev/null. The issue's
 #                               bar (dedup --jobs 1 >= 10x pgn-extract -D, CPU) is printed PASS
 #                               or FAIL. Environment as validate.
-#
 #   scripts/bench.sh xiangqi    pgnkit validate --variant xiangqi --jobs 1 of the 2,516 ICCS
 #                               master games (tests/data/xiangqi/games) repeated to >= 50 MB
 #                               (BENCH_XQ_MIN_MB), made once under $BENCH_DIR: M plies per CPU
@@ -65,6 +64,12 @@
 #                               the time to load each table (eco over an empty input). The
 #                               issue's bar (eco >= 10x pgn-extract -e) is printed PASS or FAIL.
 #                               Same environment as validate.
+#   scripts/bench.sh tags       pgnkit tags --set Event=X --jobs 1 (every game written, the
+#                               Event line rewritten) vs the tags-only pgnkit filter --player
+#                               --jobs 1 on the same two >= 100 MB files as validate; the bar
+#                               (tags --set at least as fast, CPU) printed PASS or FAIL, and
+#                               tags --normalize-dates --fill-roster beside them. Environment
+#                               as filter.
 #
 # Other subcommands (validate, fen, …) are added to the case statement at the bottom.
 set -euo pipefail
@@ -78,7 +83,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,69p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,74p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 need_pgnkit() {
@@ -591,6 +596,34 @@ bench_dedup() {
         rm -f "$twice"
     done
     echo "ratio = speed of pgnkit dedup / speed of the other (above 1: pgnkit dedup is faster)"
+# --- tags ---------------------------------------------------------------------------------------
+
+bench_tags() {
+    need_pgnkit
+    need_tools zstd:zstd bc:bc
+    local runs=${BENCH_RUNS:-3} dir=${BENCH_DIR:-/tmp/pgnkit-bench} player=${BENCH_PLAYER:-Carlsen}
+    make_validate_inputs "$dir"
+    echo "pgnkit tags --jobs 1 vs the tags-only pgnkit filter --jobs 1 (output to /dev/null);"
+    echo "best wall and best CPU time (user + system) of $runs runs per process incl. start-up, in turns"
+    echo "pgnkit: $PGNKIT"
+    echo
+    local file
+    for file in $(bench_files "$dir"); do
+        local bytes
+        bytes=$(stat -c %s "$file")
+        printf '%s: %.1f MB\n' "$(basename "$file")" "$(echo "$bytes / 1000000" | bc -l)"
+        printf '  %-34s %8s %8s %10s\n' tool 'wall s' 'CPU s' 'MB/CPU s'
+        run_tag() { "$PGNKIT" filter --jobs 1 --no-progress --player "$player" -o /dev/null "$file"; }
+        run_set() { "$PGNKIT" tags --jobs 1 --no-progress --set Event=X -o /dev/null --report /dev/null "$file"; }
+        run_nrm() { "$PGNKIT" tags --jobs 1 --no-progress --normalize-dates --fill-roster -o /dev/null --report /dev/null "$file"; }
+        rounds "$runs" tag set nrm
+        table_row "pgnkit filter --player -j1" "${secs[tag]}" "$bytes"
+        table_row "pgnkit tags --set Event=X -j1" "${secs[set]}" "$bytes"
+        table_row "pgnkit tags --normalize-dates …" "${secs[nrm]}" "$bytes"
+        bar "tags --set vs tags-only filter (CPU)" "$(ratio "${secs[tag]}" "${secs[set]}" cpu)" 1
+        printf '  median of the rounds'"'"' own ratios: tags --set/filter %.2f\n\n' "$(paired tag set)"
+    done
+    echo "ratio = speed of pgnkit tags / speed of the filter (above 1: tags is faster)"
 }
 
 # --- shards -------------------------------------------------------------------------------------
@@ -759,6 +792,7 @@ fen) bench_fen ;;           # pgnkit fen --format epd vs pgn-extract -Wepd
 stats) bench_stats ;;       # pgnkit stats vs pgnkit validate (both --jobs 1)
 filter) bench_filter ;;     # pgnkit filter vs pgn-extract -T / -x and validate
 dedup) bench_dedup ;;       # pgnkit dedup vs pgn-extract -D
+tags) bench_tags ;;         # pgnkit tags --set vs the tags-only filter
 shards) bench_shards ;;     # merge of 10/100/1000 stats shards; two shard processes vs one
 eco) bench_eco ;;           # pgnkit eco vs pgn-extract -e, table loading
 -h | --help | help | "") usage ;;

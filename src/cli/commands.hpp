@@ -23,6 +23,7 @@ void add_stats(CLI::App& app, Runner& run);
 void add_merge(CLI::App& app, Runner& run);
 void add_split(CLI::App& app, Runner& run);
 void add_eco(CLI::App& app, Runner& run);
+void add_tags(CLI::App& app, Runner& run);
 /// `pgnkit completions SHELL`: a completion script made from the commands `app` has when it runs.
 void add_completions(CLI::App& app, Runner& run);
 

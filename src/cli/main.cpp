@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
     pgnkit::cli::add_merge(app, run);
     pgnkit::cli::add_split(app, run);
     pgnkit::cli::add_eco(app, run);
+    pgnkit::cli::add_tags(app, run);
     pgnkit::cli::add_completions(app, run);
 
     if (argc <= 1) { // no command: the overview, as a usage error (exit 2)

@@ -12,7 +12,7 @@ failed=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # Each command with the options it needs besides its files.
-for cmd in fen stats merge validate convert filter dedup "split --games 1 -o $scratch/parts" eco; do
+for cmd in fen stats merge validate convert filter dedup "split --games 1 -o $scratch/parts" eco "tags --fill-roster"; do
     # script(1) (util-linux) runs the command on a pseudo-terminal; its output is the
     # terminal's (stderr included), its exit status the command's.
     out=$(timeout 10 script -qec "'$pgnkit' $cmd" /dev/null </dev/null)
@@ -29,7 +29,7 @@ done
 [[ ! -e $scratch/parts ]] || { echo "FAIL: pgnkit split with a terminal on stdin created its folder"; failed=1; }
 
 # Not a terminal: stdin is read (an empty input is no error).
-for cmd in fen stats "split --games 1 -o $scratch/parts" eco; do
+for cmd in fen stats "split --games 1 -o $scratch/parts" eco "tags --fill-roster"; do
     # shellcheck disable=SC2086 # the options are separate words
     if ! "$pgnkit" $cmd </dev/null >/dev/null 2>&1; then
         echo "FAIL: pgnkit $cmd </dev/null should read the empty stdin and succeed"

@@ -1,0 +1,276 @@
+#include "pgnkit/cmd/tags/tags.hpp"
+
+#include "pgnkit/check/validator.hpp"
+#include "pgnkit/cmd/tags/name_suggestions.hpp"
+#include "pgnkit/io/utf8.hpp"
+#include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/messages.hpp"
+#include "pgnkit/run/pipeline.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <memory>
+
+namespace pgnkit::app {
+
+void TagsStats::merge(const TagsStats& o) {
+    games += o.games;
+    changed += o.changed;
+    changes += o.changes;
+    notes += o.notes;
+    oversized += o.oversized;
+    between += o.between;
+}
+
+namespace {
+
+/// The blank line after a game (raw_separator()) in the game's own line breaks: between the
+/// games of a CRLF file, CRLF too.
+std::string_view game_separator(std::string_view text) {
+    const std::string_view lf = raw_separator(text);
+    const std::size_t first = text.find('\n');
+    if (lf.empty() || first == std::string_view::npos || first == 0 || text[first - 1] != '\r')
+        return lf;
+    if (text.back() != '\n') return "\r\n\r\n";
+    return text.size() >= 2 && text[text.size() - 2] == '\r' ? "\r\n" : lf;
+}
+
+class TagsProcessor final : public BatchProcessor {
+  public:
+    explicit TagsProcessor(const TagsRunOptions& o)
+        : opts_(o), editor_(o.edits), validator_(validate_options_) {}
+
+    /// Games go to out.out (unless --dry-run), the report of the batch to out.err.
+    void process(const Batch& batch, BatchOutput& out) override {
+        for (const BatchGame& g : batch.games) {
+            const GameSpan span = batch.span(g);
+            if (g.not_pgn) { // text between games: no game, kept as it is
+                ++stats.between;
+                pass_through(batch, g, span, out);
+                continue;
+            }
+            ++stats.games;
+            if (opts_.suggest_names) {
+                collect_names(span);
+                continue;
+            }
+            if (span.truncated || !span.elisions.empty()) {
+                // Its tag lines may lie past what was kept: written as the input holds it.
+                ++stats.oversized;
+                ++stats.notes;
+                note(out.err, span, g, true,
+                     "not edited: the game is longer than the kept limits (oversized); "
+                     "written unchanged");
+                pass_through(batch, g, span, out);
+                continue;
+            }
+            ReplayFacts facts;
+            if (opts_.edits.needs_replay()) {
+                reader_.read(span, validator_);
+                const GameInfo& info = validator_.info();
+                facts.replayed = info.replayed && !validator_.has_error();
+                facts.plies = info.plies;
+                facts.decided_result = info.decided_result;
+            }
+            edited_.clear();
+            const bool changed = editor_.edit(span.text, facts, edited_, changes_, notes_);
+            for (const std::string& n : notes_)
+                note(out.err, span, g, true, n); // UTF-8: given values
+            stats.notes += notes_.size();
+            if (!changed) {
+                pass_through(batch, g, span, out);
+                continue;
+            }
+            ++stats.changed;
+            stats.changes += changes_.size();
+            report_changes(out.err, span, g);
+            if (!opts_.dry_run) {
+                out.out.append(edited_);
+                out.out.append(game_separator(edited_));
+            }
+        }
+    }
+
+    /// Merges the names this worker counted into `into` (--suggest-names).
+    void take_names(NameCounts& into) {
+        for (auto& [name, n] : names_) into[name] += n;
+        names_.clear();
+    }
+
+    TagsStats stats;
+    /// Games passed through without their parts longer than the kept limits (their input,
+    /// compressed or a pipe, cannot be read again).
+    std::uint64_t written_as_kept = 0;
+
+  private:
+    void pass_through(const Batch& batch, const BatchGame& g, const GameSpan& span,
+                      BatchOutput& out) {
+        if (opts_.dry_run || opts_.suggest_names) return;
+        if (span.truncated || !span.elisions.empty()) { // read again from the input
+            written_as_kept += append_raw_game(out.out, out, false, batch, g, span);
+            return;
+        }
+        out.out.append(span.text);
+        out.out.append(game_separator(span.text));
+    }
+
+    static void head(std::string& out, const GameSpan& span, std::uint64_t line,
+                     const BatchGame& g) {
+        append_display(out, span.file, true);
+        // A line per change, often one per game: the numbers without fmt::format.
+        char digits[24];
+        out += ':';
+        out.append(digits, std::to_chars(digits, digits + 24, span.first_line + line).ptr);
+        out += ": game ";
+        out.append(digits, std::to_chars(digits, digits + 24, g.in_file).ptr);
+        out += ": ";
+    }
+
+    void report_changes(std::string& out, const GameSpan& span, const BatchGame& g) const {
+        const bool utf8 = editor_.utf8();
+        for (const TagChange& c : changes_) {
+            head(out, span, c.line, g);
+            if (c.old_pair.empty())
+                out += "(none)";
+            else
+                append_display_clipped(out, c.old_pair, utf8, 200);
+            out += " → ";
+            if (c.new_pair.empty())
+                out += "(removed)";
+            else
+                append_display_clipped(out, c.new_pair, utf8, 200);
+            out += '\n';
+        }
+    }
+
+    static void note(std::string& out, const GameSpan& span, const BatchGame& g, bool utf8,
+                     std::string_view what) {
+        head(out, span, 0, g);
+        out += "note: ";
+        append_display(out, what, utf8);
+        out += '\n';
+    }
+
+    void collect_names(const GameSpan& span) {
+        read_tag_pairs(span.text, pairs_);
+        const bool utf8 = pairs_.empty() || is_valid_utf8(span.text.substr(0, pairs_.back().end));
+        for (const TagPair& p : pairs_) {
+            if (std::find(opts_.edits.name_tags.begin(), opts_.edits.name_tags.end(), p.name) ==
+                opts_.edits.name_tags.end())
+                continue;
+            value_.clear();
+            unescape_tag_value(p.raw_value, value_);
+            if (!utf8) {
+                name_.clear();
+                cp1252_to_utf8(value_, name_);
+                value_.swap(name_);
+            }
+            ++names_[value_];
+        }
+    }
+
+    const TagsRunOptions& opts_;
+    TagEditor editor_;
+    PgnReader reader_;
+    ValidateOptions validate_options_; ///< the defaults (the validator keeps a reference)
+    GameValidator validator_;
+    std::string edited_, value_, name_;
+    std::vector<TagChange> changes_;
+    std::vector<std::string> notes_;
+    std::vector<TagPair> pairs_;
+    NameCounts names_;
+};
+
+void print_summary(const TagsRunOptions& opts, std::uint64_t files, const TagsStats& t) {
+    std::string s = fmt::format("{}: {} file{}, {} game{}", message_prefix(), files,
+                                files == 1 ? "" : "s", t.games, t.games == 1 ? "" : "s");
+    if (!opts.suggest_names) {
+        s += fmt::format(": {} {} ({} tag change{}), {} unchanged", t.changed,
+                         opts.dry_run ? "would change" : "changed", t.changes,
+                         t.changes == 1 ? "" : "s", t.games - t.changed);
+        if (t.notes) s += fmt::format("; {} note{}", t.notes, t.notes == 1 ? "" : "s");
+        if (t.oversized)
+            s += fmt::format("; {} oversized game{} written unchanged", t.oversized,
+                             t.oversized == 1 ? "" : "s");
+    }
+    if (t.between)
+        s += fmt::format("; {} text{} between games {}", t.between, t.between == 1 ? "" : "s",
+                         opts.dry_run || opts.suggest_names ? "skipped" : "kept as they are");
+    s += '\n';
+    std::fwrite(s.data(), 1, s.size(), stderr);
+}
+
+} // namespace
+
+int run_tags(const TagsRunOptions& opts) {
+    std::vector<std::unique_ptr<TagsProcessor>> procs;
+    for (int i = 0; i < std::max(1, opts.jobs); ++i)
+        procs.push_back(std::make_unique<TagsProcessor>(opts));
+    const bool writes_games = !opts.dry_run && !opts.suggest_names;
+    std::unique_ptr<OutputFile> out;
+    if (writes_games || opts.suggest_names)
+        out = std::make_unique<OutputFile>(opts.output.empty() ? std::string("-") : opts.output,
+                                           opts.output_options);
+    std::unique_ptr<OutputFile> report;
+    if (!opts.report.empty()) report = std::make_unique<OutputFile>(opts.report, OutputOptions{});
+
+    PipelineOptions po;
+    po.inputs = opts.inputs;
+    po.jobs = opts.jobs;
+    po.progress = opts.progress;
+    po.shard = opts.shard;
+    int io_errors = 0;
+    bool write_failed = false;
+    const auto stats = run_pipeline(
+        po, [&](int w) -> BatchProcessor& { return *procs[std::size_t(w)]; },
+        [&](BatchOutput& b) {
+            if (!b.io_error.empty()) {
+                ++io_errors;
+                fmt::print(stderr, "{}: error: {}\n", message_prefix(), b.io_error);
+            }
+            if (report)
+                report->write(b.err);
+            else if (!b.err.empty())
+                std::fwrite(b.err.data(), 1, b.err.size(), stderr);
+            if (writes_games && !write_raw_games(*out, b.out, b.splices, false)) {
+                write_failed = true;
+                return false; // a closed pipe (| head) ends quietly; a full disk is reported
+            }
+            return true;
+        });
+    TagsStats total;
+    std::uint64_t as_kept = 0;
+    NameCounts names;
+    for (auto& p : procs) {
+        total.merge(p->stats);
+        as_kept += p->written_as_kept;
+        if (opts.suggest_names) p->take_names(names);
+    }
+    if (opts.suggest_names) out->write(name_suggestions(names));
+    if (as_kept != 0)
+        fmt::print(stderr,
+                   "{}: warning: {} game{} passed through without the parts longer "
+                   "than the kept limits (see oversized): a compressed input or a pipe cannot be "
+                   "read again for them\n",
+                   message_prefix(), as_kept, as_kept == 1 ? "" : "s");
+    if (report && (!report->flush() || !report->error().empty())) {
+        fmt::print(stderr, "{}: error: {}\n", message_prefix(), report->error());
+        return 2;
+    }
+    if (out && (write_failed || !out->flush())) {
+        if (!out->error().empty()) {
+            fmt::print(stderr, "{}: error: {}\n", message_prefix(), out->error());
+            return 2;
+        }
+        return 0; // stdout closed early (| head): not an error
+    }
+    if (out) out->commit();
+    if (report) report->commit();
+    print_summary(opts, stats.files, total);
+    return stats.io_errors || io_errors ? 2 : 0;
+}
+
+} // namespace pgnkit::app

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# pgnkit tags (CTest cli.tags, label cli) on the real corpus: the output minus the tag lines
+# the report names is the input, byte for byte (every differing line is a tag line, as many
+# as the report says, and the games are as many); --jobs 1 and 3 write the same bytes and the
+# same report; PlyCount is pgn-extract's --plycount for every game both replay; a game longer
+# than the kept limits goes through whole; -o naming an input is refused and the input kept.
+#
+#   tests/cli/tags.sh PGNKIT
+#
+# Prints "PASS name" or "FAIL name: why" per check; exits 1 if any check failed.
+set -uo pipefail
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+    echo "usage: $0 PGNKIT (path of the pgnkit binary)" >&2
+    exit 2
+fi
+pgnkit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+real=$root/tests/data/pgn/real
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-tags.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+
+failed=0
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    failed=$((failed + 1))
+}
+
+zstd -qdc "$real/twic/twic1599_1000k.pgn.zst" >twic.pgn
+zstd -qdc "$real/lichess/lichess-database-wip-2016-05.pgn.zst" >lichess.pgn
+zstd -qdc "$real/annotated/great_masters.pgn.zst" >annotated.pgn
+# A CRLF copy: the line breaks of the rewritten lines must stay CRLF.
+sed 's/$/\r/' "$work/twic.pgn" >crlf.pgn
+
+edits=(--set Event=Edited --remove Annotator,TimeControl --rename ECO=Eco --normalize-dates
+    --fill-roster --add-plycount --fix-result --add Source=pgnkit)
+
+# The property: only tag lines differ, as many as the report says.
+for input in twic.pgn lichess.pgn annotated.pgn crlf.pgn; do
+    name="only the reported tag lines change ($input)"
+    if ! "$pgnkit" tags "$input" "${edits[@]}" -o out.pgn --report report.txt 2>err; then
+        fail "$name" "exit $? $(head -3 err)"
+        continue
+    fi
+    # The input as pgnkit writes games: a blank line after the last one too.
+    cp "$input" in.pgn
+    if [[ -n $(tail -n 1 "$input" | tr -d '\r') ]]; then
+        if [[ $input == crlf.pgn ]]; then printf '\r\n' >>in.pgn; else printf '\n' >>in.pgn; fi
+    fi
+    diff --unchanged-line-format= --old-line-format='<%L' --new-line-format='>%L' \
+        in.pgn out.pgn >diff.txt
+    old=$(grep -c '^<' diff.txt)
+    new=$(grep -c '^>' diff.txt)
+    not_tags=$(grep -vc '^[<>]\[[A-Za-z0-9_]* "' diff.txt)
+    # Every pair of the corpus is on a line of its own: a changed pair is one line each side.
+    grep ' → ' report.txt >changes.txt
+    reported_old=$(grep -vc ': (none) →' changes.txt)
+    reported_new=$(grep -vc '→ (removed)$' changes.txt)
+    if ((not_tags != 0)); then
+        fail "$name" "$not_tags differing lines are no tag lines: $(grep -v '^[<>]\[' diff.txt | head -2)"
+    elif ((old != reported_old || new != reported_new)); then
+        fail "$name" "diff -$old +$new, report -$reported_old +$reported_new"
+    elif [[ $(grep -c '^\[Eco ' out.pgn) != $(grep -c '^\[ECO ' "$input") ]]; then
+        fail "$name" "games lost or added"
+    elif [[ $input == crlf.pgn ]] && grep -q $'[^\r]$' out.pgn; then
+        fail "$name" "a line without its CR"
+    else
+        pass "$name (-$old +$new lines)"
+    fi
+done
+
+# --jobs: the same bytes, the same report.
+"$pgnkit" tags twic.pgn lichess.pgn "${edits[@]}" -j1 -o j1.pgn --report j1.txt 2>/dev/null
+"$pgnkit" tags twic.pgn lichess.pgn "${edits[@]}" -j3 -o j3.pgn --report j3.txt 2>/dev/null
+if cmp -s j1.pgn j3.pgn && cmp -s j1.txt j3.txt && [[ -s j1.txt ]]; then
+    pass "--jobs 1 and 3 write the same bytes and report"
+else
+    fail "--jobs 1 and 3" "outputs differ"
+fi
+
+# PlyCount against pgn-extract --plycount, game by game. pgnkit adds none to a game whose
+# replay stops at an error (a note says so): in twic, 4 games with a move after a dead position
+# (move-after-game-end), which pgn-extract counts; every other game must agree.
+# plycounts FILE: per game (an [Event line begins one), its PlyCount value or "-".
+plycounts() {
+    awk '/^\[Event / { if (n++) print v; v = "-" } /^\[PlyCount / { v = $2 } END { if (n) print v }' "$1"
+}
+if [[ -x /usr/games/pgn-extract ]]; then
+    /usr/games/pgn-extract -s --plycount -o theirs.pgn twic.pgn 2>/dev/null
+    "$pgnkit" tags twic.pgn --add-plycount -o ours.pgn 2>err
+    plycounts theirs.pgn >theirs.txt
+    plycounts ours.pgn >ours.txt
+    notes=$(grep -c 'note: PlyCount not added' err)
+    differ=$(paste ours.txt theirs.txt | awk '$1 != "-" && $1 != $2' | wc -l)
+    skipped=$(grep -cx -- - ours.txt)
+    if [[ $(wc -l <ours.txt) == "$(wc -l <theirs.txt)" ]] && ((differ == 0)) &&
+        ((skipped == notes && notes == 4)); then
+        pass "PlyCount = pgn-extract --plycount ($(wc -l <ours.txt) games, $skipped with a note)"
+    else
+        fail "PlyCount = pgn-extract --plycount" "$differ differ, $skipped without ($notes notes): $(paste ours.txt theirs.txt | awk '$1 != $2' | head -3 | tr '\n' ' ')"
+    fi
+fi
+
+# A game longer than the kept limits (a 2 MB comment): written whole, unchanged, with a note.
+{
+    printf '[Event "Big"]\n[Date "2024.3.5"]\n\n1. e4 {'
+    head -c 2000000 /dev/zero | tr '\0' 'x'
+    printf '} e5 *\n\n[Event "Small"]\n[Date "2024.3.5"]\n\n1. d4 *\n\n'
+} >big.pgn
+"$pgnkit" tags big.pgn --normalize-dates -o big-out.pgn 2>err
+if grep -q 'game 1: note: not edited' err &&
+    cmp -s <(head -c 2000040 big.pgn) <(head -c 2000040 big-out.pgn) &&
+    grep -q '\[Date "2024.03.05"\]' big-out.pgn &&
+    [[ $(($(stat -c %s big-out.pgn) - $(stat -c %s big.pgn))) == 2 ]]; then # 2024.3.5: +2
+    pass "an oversized game goes through whole, with a note"
+else
+    fail "an oversized game" "$(head -3 err)"
+fi
+
+# Never an input overwritten.
+cp twic.pgn keep.pgn
+if ! "$pgnkit" tags keep.pgn --fill-roster -o keep.pgn 2>err && cmp -s keep.pgn twic.pgn; then
+    pass "-o naming an input is refused"
+else
+    fail "-o naming an input" "ran, or changed the input"
+fi
+
+((failed)) && echo "tags: $failed check(s) failed"
+exit $((failed != 0))

@@ -1,0 +1,198 @@
+// tags' editor (cmd/tags/tag_editor.hpp): only the changed pairs are rewritten; line breaks,
+// pairs on one line, escapes, Latin-1, roster places, and the property that the output minus
+// the changed lines is the input.
+#include "pgnkit/cmd/tags/tag_dates.hpp"
+#include "pgnkit/cmd/tags/tag_editor.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace pgnkit::app;
+
+namespace {
+struct Edited {
+    bool changed = false;
+    std::string text;
+    std::vector<TagChange> changes;
+    std::vector<std::string> notes;
+};
+Edited edit(const TagEditOptions& o, std::string_view game, ReplayFacts facts = {}) {
+    TagEditor e(o);
+    Edited r;
+    r.changed = e.edit(game, facts, r.text, r.changes, r.notes);
+    return r;
+}
+std::vector<std::string> lines(std::string_view s) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        std::size_t e = s.find('\n', i);
+        e = e == s.npos ? s.size() : e + 1;
+        out.emplace_back(s.substr(i, e - i));
+        i = e;
+    }
+    return out;
+}
+} // namespace
+
+TEST_CASE("tags: --set rewrites the one pair, every other byte kept") {
+    TagEditOptions o;
+    o.set = {{"Event", "New"}};
+    const std::string game = "[Event  \"Old\"]\r\n[Site \"x\"]   \r\n\r\n1. e4 e5 *\r\n";
+    const auto r = edit(o, game);
+    REQUIRE(r.changed);
+    CHECK(r.text == "[Event \"New\"]\r\n[Site \"x\"]   \r\n\r\n1. e4 e5 *\r\n");
+    REQUIRE(r.changes.size() == 1);
+    CHECK(r.changes[0].old_pair == "[Event  \"Old\"]");
+    CHECK(r.changes[0].new_pair == "[Event \"New\"]");
+    CHECK_FALSE(edit(o, "[Event \"New\"]\n\n*\n").changed); // already so: untouched
+}
+
+TEST_CASE("tags: added pairs follow the last tag line in the game's line breaks") {
+    TagEditOptions o;
+    o.add = {{"Annotator", "Me"}};
+    CHECK(edit(o, "[Event \"E\"]\r\n\r\n*\r\n").text ==
+          "[Event \"E\"]\r\n[Annotator \"Me\"]\r\n\r\n*\r\n");
+    CHECK_FALSE(edit(o, "[Annotator \"You\"]\n\n*\n").changed); // --add: only when absent
+    CHECK(edit(o, "1. e4 *\n").text == "[Annotator \"Me\"]\n\n1. e4 *\n"); // no tag section
+}
+
+TEST_CASE("tags: escapes are read and written") {
+    TagEditOptions o;
+    o.set = {{"Annotator", "a \"b\" \\c"}};
+    const auto r = edit(o, "[Annotator \"x\\\"y\"]\n\n*\n");
+    CHECK(r.text == "[Annotator \"a \\\"b\\\" \\\\c\"]\n\n*\n");
+    o.set = {{"Annotator", "x\"y"}};
+    CHECK_FALSE(edit(o, "[Annotator \"x\\\"y\"]\n\n*\n").changed);
+}
+
+TEST_CASE("tags: pairs on one line") {
+    TagEditOptions o;
+    o.remove = {"Site"};
+    o.rename = {{"Event", "Tournament"}};
+    const auto r = edit(o, "[Event \"E\"][Site \"S\"] [Round \"1\"]\n\n*\n");
+    CHECK(r.text == "[Tournament \"E\"] [Round \"1\"]\n\n*\n");
+    CHECK(r.changes.size() == 2);
+}
+
+TEST_CASE("tags: --remove takes the pair's whole line, --rename skips a clash") {
+    TagEditOptions o;
+    o.remove = {"Site"};
+    CHECK(edit(o, "[Event \"E\"]\n  [Site \"S\"]  \n[Round \"1\"]\n\n*\n").text ==
+          "[Event \"E\"]\n[Round \"1\"]\n\n*\n");
+    TagEditOptions r;
+    r.rename = {{"Site", "Event"}};
+    const auto e = edit(r, "[Event \"E\"]\n[Site \"S\"]\n\n*\n");
+    CHECK_FALSE(e.changed);
+    CHECK(e.notes.size() == 1);
+}
+
+TEST_CASE("tags: --fill-roster puts each missing tag in its roster place") {
+    TagEditOptions o;
+    o.fill_roster = true;
+    const auto r = edit(o, "[Event \"E\"]\n[White \"W\"]\n[Opening \"x\"]\n\n*\n");
+    CHECK(r.text == "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                    "[White \"W\"]\n[Black \"?\"]\n[Result \"*\"]\n[Opening \"x\"]\n\n*\n");
+    CHECK(r.changes.size() == 5);
+}
+
+TEST_CASE("tags: --normalize-dates") {
+    CHECK(normalized_pgn_date("2024.3.5") == "2024.03.05");
+    CHECK(normalized_pgn_date("2024/03/05") == "2024.03.05");
+    CHECK(normalized_pgn_date("2024-03-05") == "2024.03.05");
+    CHECK(normalized_pgn_date("2024") == "2024.??.??");
+    CHECK(normalized_pgn_date("2024.?.?") == "2024.??.??");
+    CHECK_FALSE(normalized_pgn_date("2024.03.05"));
+    CHECK_FALSE(normalized_pgn_date("????.??.??"));
+    CHECK_FALSE(normalized_pgn_date("05/03/2024"));
+    CHECK_FALSE(normalized_pgn_date("2024.13.05"));
+    CHECK_FALSE(normalized_pgn_date("2024.03/05"));
+    CHECK_FALSE(normalized_pgn_date("March 2024"));
+    TagEditOptions o;
+    o.normalize_dates = true;
+    CHECK(edit(o, "[Date \"2024/3/5\"]\n[EventDate \"2024.3.1\"]\n\n*\n").text ==
+          "[Date \"2024.03.05\"]\n[EventDate \"2024.03.01\"]\n\n*\n");
+}
+
+TEST_CASE("tags: --fix-result and --add-plycount need a replay without error") {
+    TagEditOptions o;
+    o.fix_result = o.add_plycount = true;
+    const std::string game = "[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n";
+    ReplayFacts f{true, 4, "0-1"};
+    CHECK(edit(o, game, f).text == "[Result \"0-1\"]\n[PlyCount \"4\"]\n\n1. f3 e5 2. g4 Qh4# *\n");
+    const auto bad = edit(o, game, ReplayFacts{});
+    CHECK_FALSE(bad.changed);
+    CHECK(bad.notes.size() == 1);
+}
+
+TEST_CASE("tags: --names respells, in a Latin-1 game in Latin-1") {
+    NameTable t;
+    REQUIRE(t.parse("Carlsen,M\tCarlsen, Magnus\nAnand, V\tAnand, Viswanathan\n"
+                    "Ljubojevic, L\tLjubojević, Ljubomir\nReti\tRéti, Richard\n",
+                    "t", false) == "");
+    TagEditOptions o;
+    o.names = &t;
+    o.name_tags = {"White", "Black"};
+    CHECK(edit(o, "[White \"Carlsen,M\"]\n[Black \"Anand, V\"]\n\n*\n").text ==
+          "[White \"Carlsen, Magnus\"]\n[Black \"Anand, Viswanathan\"]\n\n*\n");
+    // A Latin-1 game: the canonical name written in Latin-1; one it cannot hold is a note.
+    const auto r =
+        edit(o, "[White \"Reti\"]\n[Black \"Ljubojevic, L\"]\n[Site \"M\xfcnchen\"]\n\n*\n");
+    CHECK(r.text == "[White \"R\xe9ti, Richard\"]\n[Black \"Ljubojevic, L\"]\n[Site "
+                    "\"M\xfcnchen\"]\n\n*\n");
+    CHECK(r.notes.size() == 1);
+}
+
+TEST_CASE("tags: Scid spelling files") {
+    NameTable t;
+    REQUIRE(t.parse("# a comment\n@PLAYER\nCarlsen, Magnus   #gm NOR\n%Bio born 1990\n= "
+                    "Carlsen,M\n=Carlsen, Mag.\n@EVENT\nWijk aan Zee\n= Corus\n",
+                    "t.ssp", true) == "");
+    CHECK(*t.canonical(NameKind::Player, "Carlsen,M") == "Carlsen, Magnus");
+    CHECK(*t.canonical(NameKind::Player, "Carlsen, Mag.") == "Carlsen, Magnus");
+    CHECK(*t.canonical(NameKind::Event, "Corus") == "Wijk aan Zee");
+    CHECK(t.canonical(NameKind::Player, "Corus") == nullptr);
+    NameTable bad;
+    CHECK(bad.parse("@PLAYER\n= Carlsen\n", "b.ssp", true) ==
+          "b.ssp:2: a variant ('=') before any canonical name");
+    CHECK(bad.parse("no tab here\n", "b.tsv", false) ==
+          "b.tsv:1: expected 'variant<TAB>canonical'");
+}
+
+TEST_CASE("tags: the output minus the changed lines is the input") {
+    // Property: over edits of every kind, removing the changed and added lines from the
+    // output and the changed and removed lines from the input leaves the same bytes.
+    const std::vector<std::string> games = {
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.3.5\"]\n[White \"a\"]\n[Black \"b\"]\n"
+        "[Result \"1-0\"]\n\n1. e4 {c} e5 1-0\n",
+        "[Event \"E\"]\r\n[Date \"2024/03/05\"]\r\n[Annotator \"x\"]\r\n\r\n1. d4 *\r\n",
+        "[Site \"S\"]\n[Annotator \"q\\\"x\"]\n\n*\n",
+    };
+    TagEditOptions o;
+    o.set = {{"Event", "Set"}};
+    o.add = {{"Source", "me"}};
+    o.remove = {"Annotator"};
+    o.rename = {{"Site", "Place"}};
+    o.fill_roster = o.normalize_dates = true;
+    for (const std::string& g : games) {
+        const auto r = edit(o, g);
+        REQUIRE(r.changed);
+        std::vector<std::string> in = lines(g), out = lines(r.text);
+        std::vector<std::string> in_kept, out_kept;
+        for (const auto& l : in) {
+            bool changed = false;
+            for (const auto& c : r.changes)
+                if (!c.old_pair.empty() && l.find(c.old_pair) != l.npos) changed = true;
+            if (!changed) in_kept.push_back(l);
+        }
+        for (const auto& l : out) {
+            bool changed = false;
+            for (const auto& c : r.changes)
+                if (!c.new_pair.empty() && l.find(c.new_pair) != l.npos) changed = true;
+            if (!changed) out_kept.push_back(l);
+        }
+        CHECK(in_kept == out_kept);
+    }
+}
