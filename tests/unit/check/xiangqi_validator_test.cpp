@@ -98,7 +98,7 @@ TEST_CASE("xiangqi validator: an illegal move names the rule, the position and t
     CHECK(c.info.black == "B");
 }
 
-TEST_CASE("xiangqi validator: results against the final position; a missing marker warns") {
+TEST_CASE("xiangqi validator: results against the final position, and a missing marker warns") {
     // Mate: Black is mated; a draw recorded contradicts it.
     Checked c = check("[FEN \"3k5/R8/9/9/9/9/9/9/1R7/5K3 w - - 0 1\"]\n\n1. b1b9 1/2-1/2\n");
     CHECK(c.codes == std::vector<std::string>{"result-contradicts-position"});
