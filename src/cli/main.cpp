@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
 
-    CLI::App app{"pgnkit — validate, convert and analyse chess games (PGN) and positions (FEN/EPD)",
+    CLI::App app{"pgnkit — validate, convert and analyse chess and xiangqi games (PGN) and positions (FEN/EPD)",
                  "pgnkit"};
     app.set_version_flag("-V,--version", std::string("pgnkit ") + PGNKIT_VERSION);
     app.require_subcommand(1, 1);
