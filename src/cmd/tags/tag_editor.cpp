@@ -190,7 +190,7 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
             : "\n";
     for (const Entry& e : live()) {
         if (e.orig >= 0) {
-            const TagPair& p = pairs_[static_cast<std::size_t>(e.orig)];
+            const TagLinePair& p = pairs_[static_cast<std::size_t>(e.orig)];
             bool same = e.name == p.name;
             if (same && p.raw_value.find('\\') == std::string_view::npos) {
                 same = e.value == p.raw_value;
@@ -221,11 +221,11 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
         if (pairs_.empty()) {
             at = 0;
         } else if (e.anchor == -1) {
-            const TagPair& p = pairs_.front();
+            const TagLinePair& p = pairs_.front();
             at = p.line_end > p.line_begin ? p.line_begin : p.begin;
             c.line = p.line;
         } else {
-            const TagPair& p =
+            const TagLinePair& p =
                 e.anchor == -2 ? pairs_.back() : pairs_[static_cast<std::size_t>(e.anchor)];
             at = p.after_line;
             c.line = p.line + 1;

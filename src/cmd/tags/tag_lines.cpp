@@ -12,7 +12,7 @@ bool name_char(char c) {
 }
 } // namespace
 
-void read_tag_pairs(std::string_view text, std::vector<TagPair>& out) {
+void read_tag_pairs(std::string_view text, std::vector<TagLinePair>& out) {
     out.clear();
     std::size_t i = 0, line_start = 0;
     std::uint64_t line = 0;
@@ -30,7 +30,7 @@ void read_tag_pairs(std::string_view text, std::vector<TagPair>& out) {
             continue;
         }
         if (c != '[') return;
-        TagPair p;
+        TagLinePair p;
         p.begin = i;
         p.line = line;
         std::size_t k = i + 1;

@@ -157,7 +157,7 @@ class TagsProcessor final : public BatchProcessor {
     void collect_names(const GameSpan& span) {
         read_tag_pairs(span.text, pairs_);
         const bool utf8 = pairs_.empty() || is_valid_utf8(span.text.substr(0, pairs_.back().end));
-        for (const TagPair& p : pairs_) {
+        for (const TagLinePair& p : pairs_) {
             if (std::find(opts_.edits.name_tags.begin(), opts_.edits.name_tags.end(), p.name) ==
                 opts_.edits.name_tags.end())
                 continue;
@@ -180,7 +180,7 @@ class TagsProcessor final : public BatchProcessor {
     std::string edited_, value_, name_;
     std::vector<TagChange> changes_;
     std::vector<std::string> notes_;
-    std::vector<TagPair> pairs_;
+    std::vector<TagLinePair> pairs_;
     NameCounts names_;
 };
 

@@ -93,7 +93,7 @@ class TagEditor {
     bool encode(std::string_view utf8_value, bool utf8, std::string& out) const;
 
     const TagEditOptions& opts_;
-    std::vector<TagPair> pairs_;
+    std::vector<TagLinePair> pairs_;
     std::vector<Entry> entries_;
     std::size_t used_ = 0;
     std::vector<Op> ops_;

@@ -12,7 +12,7 @@
 namespace pgnkit::app {
 
 /// One tag pair `[Name "value"]` as it stands in the game's text.
-struct TagPair {
+struct TagLinePair {
     std::size_t begin = 0, end = 0; ///< the `[` and just past the `]`
     /// The pair's whole line [line_begin, line_end), its line break included, when the pair is
     /// alone on it (blanks only around): removing the pair removes the line. Else both = begin.
@@ -26,7 +26,7 @@ struct TagPair {
 /// Reads the tag section at the start of `text` (a game's text): every `[Name "value"]` pair
 /// before the first thing that is not a pair or a blank, several per line too. A pair that
 /// does not close on its line ends the section (the reader reports it; the text is kept).
-void read_tag_pairs(std::string_view text, std::vector<TagPair>& out);
+void read_tag_pairs(std::string_view text, std::vector<TagLinePair>& out);
 
 /// Appends the tag value `raw` (as written) unescaped: `\"` → `"`, `\\` → `\`.
 void unescape_tag_value(std::string_view raw, std::string& out);
