@@ -82,7 +82,10 @@ class ReplayListener {
 /// Replays games. One per worker; reused for every game (no allocation per move).
 class GameValidator : public VisitorBase {
   public:
+    /// Keeps a reference to `opts`: they must outlive the validator.
     explicit GameValidator(const ValidateOptions& opts);
+    /// A temporary would dangle: refused at compile time.
+    explicit GameValidator(ValidateOptions&&) = delete;
 
     // Visitor callbacks (see reader.hpp).
     void begin_game(const GameSpan& span);

@@ -21,7 +21,10 @@ namespace pgnkit {
 /// Validates xiangqi games. One per worker, reused for every game.
 class XiangqiValidator {
   public:
+    /// Keeps a reference to `opts`: they must outlive the validator.
     explicit XiangqiValidator(const ValidateOptions& opts) : opts_(opts) {}
+    /// A temporary would dangle: refused at compile time.
+    explicit XiangqiValidator(ValidateOptions&&) = delete;
 
     /// Reads, replays and checks `span`; the results below are valid until the next call.
     void validate(const GameSpan& span);

@@ -52,7 +52,8 @@ std::string_view line_end_name(LineEnd e) {
 class ConvertProcessor final : public BatchProcessor {
   public:
     explicit ConvertProcessor(const ConvertRunOptions& o)
-        : opts_(o), writer_(o.writer, o.severities), xiangqi_(xiangqi_options(o)) {}
+        : opts_(o), writer_(o.writer, o.severities), xiangqi_opts_(xiangqi_options(o)),
+          xiangqi_(xiangqi_opts_) {}
 
     /// Converted games go to out.out; the stderr report of the batch goes to out.rejects
     /// (the pipeline keeps both in input order).
@@ -243,6 +244,7 @@ class ConvertProcessor final : public BatchProcessor {
     const ConvertRunOptions& opts_;
     PgnReader reader_;
     PgnWriter writer_;
+    ValidateOptions xiangqi_opts_; ///< xiangqi_ keeps a reference to them
     XiangqiValidator xiangqi_;
     std::string text_, why_not_; ///< a xiangqi game written, or why it was not
 };
