@@ -3,7 +3,7 @@
 #   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DPGNKIT_FUZZ=ON \
 #       -DPGNKIT_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo
 # The targets link pgnkit_fuzz_lib: the parts of the library they reach (src/chess, io, pgn,
-# check), compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link); each
+# openings, check), compiled again with coverage instrumentation (-fsanitize=fuzzer-no-link); each
 # target links libFuzzer's main (-fsanitize=fuzzer). A list of its own rather than pgnkit_lib:
 # that would also compile src/run, format and cmd (more than half the library, which only
 # fuzz_convert (convert's writer) and fuzz_export (all of it) reach, each in its own sources) under
@@ -20,11 +20,12 @@ if(NOT PGNKIT_SANITIZE)
 endif()
 file(GLOB_RECURSE PGNKIT_FUZZ_LIB_SOURCES CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/src/chess/*.cpp ${CMAKE_SOURCE_DIR}/src/xiangqi/*.cpp ${CMAKE_SOURCE_DIR}/src/io/*.cpp ${CMAKE_SOURCE_DIR}/src/diagnostics/*.cpp
-     ${CMAKE_SOURCE_DIR}/src/pgn/*.cpp ${CMAKE_SOURCE_DIR}/src/check/*.cpp)
+     ${CMAKE_SOURCE_DIR}/src/pgn/*.cpp ${CMAKE_SOURCE_DIR}/src/openings/*.cpp
+     ${CMAKE_SOURCE_DIR}/src/check/*.cpp)
 add_library(pgnkit_fuzz_lib STATIC ${PGNKIT_FUZZ_LIB_SOURCES})
 target_include_directories(pgnkit_fuzz_lib PUBLIC ${CMAKE_SOURCE_DIR}/include)
 target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB ${PGNKIT_LIBARCHIVE}
-                      Threads::Threads)
+                      Threads::Threads pgnkit_bundled_openings)
 target_compile_definitions(pgnkit_fuzz_lib PUBLIC PGNKIT_VERSION="${PROJECT_VERSION}")
 target_compile_options(pgnkit_fuzz_lib PRIVATE -fsanitize=fuzzer-no-link)
 foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi)
