@@ -65,6 +65,9 @@ void add_validate(CLI::App& app, Runner& run) {
     cmd->add_option("-f,--format", o->format, "Report format: text or json (NDJSON)")
         ->type_name("FORMAT")
         ->check(CLI::IsMember({"text", "json"}));
+    cmd->add_flag("--eco-check", o->run.eco_check,
+                  "Also compare each game's ECO tag with the opening its moves reach in the "
+                  "bundled lichess table, by position (eco-mismatch, a warning; see pgnkit eco)");
     cmd->add_option("--variant", o->variant,
                     "Which game the games are: auto (by the tags: [Variant \"xiangqi\"], "
                     "[Game \"Chinese Chess\"] or a xiangqi FEN make a game xiangqi; the "

@@ -75,4 +75,15 @@ std::string OpeningTable::add_line(Opening opening, std::string_view moves) {
     return {};
 }
 
+bool same_eco(std::string_view tag, std::string_view code) {
+    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+    if (tag.size() < 3 || code.size() < 3) return false;
+    for (std::size_t i = 0; i < 3; ++i) {
+        char c = tag[i];
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+        if (c != code[i]) return false;
+    }
+    return true;
+}
+
 } // namespace pgnkit::openings

@@ -61,4 +61,8 @@ class OpeningTable {
 /// first ": ") and the variation (after it; "" if there is none).
 void split_opening_name(std::string_view full, std::string& name, std::string& variation);
 
+/// Whether the ECO tag `tag` says the same as the table's code `code`: the first three
+/// characters (A00 to E99) compared, upper case, so that Scid's "B90a" is B90.
+bool same_eco(std::string_view tag, std::string_view code);
+
 } // namespace pgnkit::openings

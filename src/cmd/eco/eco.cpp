@@ -21,17 +21,6 @@
 
 namespace pgnkit::app {
 
-bool same_eco(std::string_view tag, std::string_view code) {
-    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
-    if (tag.size() < 3 || code.size() < 3) return false;
-    for (std::size_t i = 0; i < 3; ++i) {
-        char c = tag[i];
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-        if (c != code[i]) return false;
-    }
-    return true;
-}
-
 std::string escape_tag_value(std::string_view value) {
     std::string out;
     out.reserve(value.size());
@@ -164,7 +153,7 @@ class EcoProcessor final : public BatchProcessor {
             return;
         }
         if (!o) return;
-        if (same_eco(visitor_.eco_value(), o->eco)) {
+        if (openings::same_eco(visitor_.eco_value(), o->eco)) {
             ++counts.agree;
             return;
         }

@@ -2,6 +2,7 @@
 
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/check/xiangqi_validator.hpp"
+#include "pgnkit/cmd/validate/eco_check.hpp"
 #include "pgnkit/cmd/validate/html_report.hpp"
 #include "pgnkit/format/json.hpp"
 #include "pgnkit/io/output.hpp"
@@ -99,6 +100,8 @@ class ValidateProcessor final : public BatchProcessor {
         vopts_.detect_xiangqi = o.variant == GameChoice::Auto;
         validator_ = std::make_unique<GameValidator>(vopts_);
         xiangqi_ = std::make_unique<XiangqiValidator>(vopts_);
+        if (o.eco_check && o.severities.get(Code::EcoMismatch) != Severity::Ignore)
+            eco_check_ = std::make_unique<EcoTagCheck>();
     }
 
     void process(const Batch& batch, BatchOutput& out) override {
@@ -120,6 +123,8 @@ class ValidateProcessor final : public BatchProcessor {
                 utf8 = is_valid_utf8(span.text);
                 checked_ = {&xiangqi_->diagnostics(), &xiangqi_->info(), xiangqi_->plies(),
                             xiangqi_->has_error()};
+            } else if (eco_check_) {
+                add_eco_mismatch(span, span.index + 1);
             }
             ++stats.games;
             stats.plies += std::uint64_t(checked_.plies);
@@ -434,6 +439,18 @@ class ValidateProcessor final : public BatchProcessor {
         int plies = 0;
         bool has_error = false;
     } checked_;
+    std::unique_ptr<EcoTagCheck> eco_check_; ///< --eco-check only
+    std::vector<Diagnostic> with_eco_;       ///< a game's diagnostics and its eco-mismatch
+    /// --eco-check: the game's diagnostics with an eco-mismatch after them, if there is one.
+    void add_eco_mismatch(const GameSpan& span, std::uint64_t game) {
+        const Severity sev = opts_.severities.get(Code::EcoMismatch);
+        std::optional<Diagnostic> d = eco_check_->check(span, sev, game);
+        if (!d) return;
+        with_eco_ = *checked_.diagnostics;
+        with_eco_.push_back(std::move(*d));
+        checked_.diagnostics = &with_eco_;
+        if (sev == Severity::Error) checked_.has_error = true;
+    }
     /// The game's facts (the chess validator's made only when asked for).
     const GameInfo& info() const {
         return checked_.xiangqi_info ? *checked_.xiangqi_info : validator_->info();

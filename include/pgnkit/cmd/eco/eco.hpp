@@ -34,10 +34,6 @@ struct EcoRunOptions {
     bool summary = false; ///< the summary line on stderr even when nothing is to report
 };
 
-/// Whether the ECO tag `tag` says the same as the table's code `code`: the first three
-/// characters (A00 to E99) compared, upper case, so that Scid's "B90a" is B90.
-bool same_eco(std::string_view tag, std::string_view code);
-
 /// The tag value `value` escaped as PGN §8.1.1 wants: `\` and `"` after a backslash.
 std::string escape_tag_value(std::string_view value);
 

@@ -33,6 +33,9 @@ struct ValidateRunOptions {
     std::string html;            ///< also write an HTML report to this file ("" = none)
     std::size_t html_max = 1000; ///< games of the HTML report drawn with a board
     GameChoice variant = GameChoice::Auto; ///< --variant: chess, xiangqi, or by the tags
+    /// --eco-check: compare each chess game's ECO tag with the opening its main line reaches
+    /// in the bundled table (openings/), as `eco --check` does (code eco-mismatch).
+    bool eco_check = false;
 };
 
 /// Counters of a run; mergeable (per worker, per shard).
