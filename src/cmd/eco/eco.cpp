@@ -4,6 +4,7 @@
 
 #include "pgnkit/cmd/eco/eco.hpp"
 
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/openings/game_opening.hpp"
 #include "pgnkit/openings/table_formats.hpp"
@@ -161,8 +162,8 @@ class EcoProcessor final : public BatchProcessor {
         append_display(out.err, span.file, true);
         std::string what = fmt::format("{} {}", o->eco, o->name);
         if (!o->variation.empty()) what += fmt::format(": {}", o->variation);
-        out.err += fmt::format(":{}:{}: warning[eco-mismatch]: game {}: ECO tag \"",
-                               span.first_line, span.first_column, g.in_file);
+        out.err += fmt::format(":{}:{}: warning[{}]: game {}: ECO tag \"", span.first_line,
+                               span.first_column, code_name(Code::EcoMismatch), g.in_file);
         append_display(out.err, visitor_.eco_value(), true);
         out.err += "\" but the moves reach ";
         append_display(out.err, what, true);
