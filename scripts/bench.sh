@@ -596,6 +596,8 @@ bench_dedup() {
         rm -f "$twice"
     done
     echo "ratio = speed of pgnkit dedup / speed of the other (above 1: pgnkit dedup is faster)"
+}
+
 # --- tags ---------------------------------------------------------------------------------------
 
 bench_tags() {

@@ -46,3 +46,7 @@ set_tests_properties(cli.shards PROPERTIES LABELS cli TIMEOUT 900)
 add_test(NAME cli.xiangqi
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/xiangqi.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.xiangqi PROPERTIES LABELS cli TIMEOUT 300)
+# Every shell script parses and bench.sh's usage lists its subcommands (tests/cli/scripts_parse.sh).
+add_test(NAME cli.scripts-parse
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/scripts_parse.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.scripts-parse PROPERTIES LABELS cli)
