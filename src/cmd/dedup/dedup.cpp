@@ -94,8 +94,12 @@ class DedupProcessor final : public BatchProcessor {
           visitor_(std::make_unique<GameKeyVisitor>(*validator_, o.key)) {}
 
     void process(const Batch& batch, BatchOutput& out) override {
-        out.routes.assign(batch.file_start ? "+" : "=");
-        out.routes += *batch.file;
+        // The input of the games in `out`: set by its first batch (with --jobs 1 the pipeline
+        // hands it a game at a time, the first of a text marked file_start).
+        if (out.routes.empty()) {
+            out.routes.assign(batch.file_start ? "+" : "=");
+            out.routes += *batch.file;
+        }
         for (const BatchGame& g : batch.games) {
             const GameSpan span = batch.span(g);
             if (g.not_pgn) { // text between games: no game (the first pass says so)
