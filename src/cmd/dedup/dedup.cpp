@@ -452,7 +452,7 @@ int run_dedup(const DedupRunOptions& opts) {
                     continue;
                 }
                 std::string l;
-                std::uint64_t at = part.begin, n = 0, keyed = 0;
+                std::uint64_t at = part.begin, n = part.first_line - 1, keyed = 0;
                 auto refuse = [&](std::string_view why) {
                     fmt::print(stderr, "{}: error: {}:{}: {}\n", message_prefix(), path, n, why);
                     ++io_errors;

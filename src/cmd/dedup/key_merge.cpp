@@ -18,8 +18,7 @@ namespace {
 /// One shard found in a key file: its frame and where its lines are.
 struct FoundShard {
     KeyFileHeader header;
-    KeyFilePart part;
-    std::uint64_t line = 0; ///< its first line's number in the file
+    KeyFilePart part; ///< (part.first_line: its first line's number in the file)
 };
 
 /// Prints `pgnkit merge: error: …`; returns false.
@@ -46,8 +45,8 @@ bool find_shards(const std::string& path, std::vector<FoundShard>& found) {
                 return refuse("{}:{}: shard {}/{} begins before shard {}/{} (line {}) ended: "
                               "cut short",
                               path, n, h->shard.index, h->shard.count, open->header.shard.index,
-                              open->header.shard.count, open->line);
-            open = FoundShard{*h, {path, line_start, 0}, n};
+                              open->header.shard.count, open->part.first_line);
+            open = FoundShard{*h, {path, line_start, 0, n}};
             keyed = 0;
         } else if (const auto games = parse_key_file_end(l)) {
             if (!open) return refuse("{}:{}: an end line without its shard's first line", path, n);
@@ -67,7 +66,7 @@ bool find_shards(const std::string& path, std::vector<FoundShard>& found) {
     }
     if (open)
         return refuse("{}: shard {}/{} (line {}) has no end line: cut short", path,
-                      open->header.shard.index, open->header.shard.count, open->line);
+                      open->header.shard.index, open->header.shard.count, open->part.first_line);
     if (n == 0) return refuse("{}: empty: no shard of dedup --format keys", path);
     return true;
 }
@@ -75,7 +74,9 @@ bool find_shards(const std::string& path, std::vector<FoundShard>& found) {
 /// Whether `found` is every shard of one run once; sorts them in shard order.
 bool one_whole_run(std::vector<FoundShard>& found) {
     const FoundShard& first = found.front();
-    auto where = [](const FoundShard& s) { return fmt::format("{}:{}", s.part.path, s.line); };
+    auto where = [](const FoundShard& s) {
+        return fmt::format("{}:{}", s.part.path, s.part.first_line);
+    };
     for (const FoundShard& s : found) {
         const KeyFileHeader &a = first.header, &b = s.header;
         if (b.shard.count != a.shard.count || b.key != a.key || b.keep != a.keep)

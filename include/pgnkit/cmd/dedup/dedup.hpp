@@ -35,11 +35,13 @@ enum class DedupFormat {
 /// doubling that makes room for them; see KeyTable).
 inline constexpr std::uint64_t default_dedup_memory = std::uint64_t{16} << 30;
 
-/// A piece of a key file for --from-keys: the bytes [begin, end) of `path` ("-" = stdin).
+/// A piece of a key file for --from-keys: the bytes [begin, end) of `path` ("-" = stdin),
+/// whose first line is line `first_line` of the file (for messages).
 struct KeyFilePart {
     std::string path;
     std::uint64_t begin = 0;
     std::uint64_t end = ~std::uint64_t{0};
+    std::uint64_t first_line = 1;
 };
 
 struct DedupRunOptions {
