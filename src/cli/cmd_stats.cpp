@@ -47,8 +47,9 @@ bool is_tag_name(const std::string& s) {
     return true;
 }
 
-/// Makes standard input a regular file, so that merge can read it twice (validate's shards:
-/// the summaries first, then the lines) and look at its first bytes: a pipe is copied to an
+/// Makes standard input a regular file, so that merge can read it more than once (validate's
+/// shards: the summaries first, then the lines; dedup's key files: the shards found, then
+/// the join's two passes) and look at its first bytes: a pipe is copied to an
 /// unlinked temporary file (in $TMPDIR, else /tmp) that becomes descriptor 0.
 bool spool_stdin(std::string_view command) {
     struct stat st {};
