@@ -22,8 +22,10 @@ build_deps=(build-essential cmake pkg-config libcli11-dev libfmt-dev catch2 libz
 # The xiangqi perft differential test (tests/differential/xiangqi_perft.sh): fairy-stockfish.
 # The cluster test (tests/cluster/cluster.sh) starts its own sshd (openssh-server) on loopback
 # addresses and spreads shards over them with GNU parallel (rsync: its --transferfile).
+# The shards' bytes read (tests/cli/shards.sh) are counted with strace.
 test_deps=(stockfish pgn-extract nodejs npm clang libclang-rt-dev chromium bzip2 xz-utils
-           libarchive-tools zsh fish python3 fairy-stockfish openssh-server parallel rsync)
+           libarchive-tools zsh fish python3 fairy-stockfish openssh-server parallel rsync
+           strace)
 
 want=("${build_deps[@]}")
 case ${1:-} in

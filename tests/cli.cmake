@@ -41,6 +41,12 @@ include(${CMAKE_CURRENT_SOURCE_DIR}/cli/install.cmake)
 add_test(NAME cli.shards
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/shards.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.shards PROPERTIES LABELS cli TIMEOUT 900)
+# --shard K/N for eco, eco --check, tags and dedup, N = 1…8: games concatenated, reports
+# renumbered, dedup's key files joined (--from-keys, merge) are one run's
+# (tests/cli/shards_reports.sh).
+add_test(NAME cli.shards-reports
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/shards_reports.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.shards-reports PROPERTIES LABELS cli TIMEOUT 600)
 # Xiangqi through validate and fen: the 2,516 ICCS games valid, the GBK games' names, the xqdb
 # games alike in three notations, chess unchanged (tests/cli/xiangqi.sh).
 add_test(NAME cli.xiangqi

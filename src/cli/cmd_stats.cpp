@@ -1,7 +1,10 @@
 // pgnkit stats and pgnkit merge: mergeable statistics over games, and merge of the other
-// mergeable output, validate's JSON shards (merge tells the two apart by their first bytes).
+// mergeable outputs, validate's JSON shards and dedup's key files (merge tells them apart by
+// their first bytes).
 
 #include "common.hpp"
+#include "pgnkit/cmd/dedup/key_file.hpp"
+#include "pgnkit/cmd/dedup/key_merge.hpp"
 #include "pgnkit/cmd/stats/stats.hpp"
 #include "pgnkit/cmd/validate/merge.hpp"
 #include "pgnkit/run/pipeline.hpp"
@@ -17,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace pgnkit::cli {
 
@@ -43,8 +47,9 @@ bool is_tag_name(const std::string& s) {
     return true;
 }
 
-/// Makes standard input a regular file, so that merge can read it twice (validate's shards:
-/// the summaries first, then the lines) and look at its first bytes: a pipe is copied to an
+/// Makes standard input a regular file, so that merge can read it more than once (validate's
+/// shards: the summaries first, then the lines; dedup's key files: the shards found, then
+/// the join's two passes) and look at its first bytes: a pipe is copied to an
 /// unlinked temporary file (in $TMPDIR, else /tmp) that becomes descriptor 0.
 bool spool_stdin(std::string_view command) {
     struct stat st {};
@@ -116,6 +121,57 @@ int run_validate_merge_cli(const StatsCli& o) {
     return app::run_validate_merge(v);
 }
 
+/// `pgnkit merge` of dedup's key files: only -o applies (the output is dedup's --report).
+int run_dedup_merge_cli(const StatsCli& o) {
+    for (const char* stats_only : {"--format", "--table", "--top", "--dates", "--player-limit",
+                                   "--key-limit", "--group-limit", "--html"})
+        if (o.cmd->count(stats_only) != 0)
+            return usage_error("merge",
+                               "{} is for stats outputs; dedup's key files merge into dedup's "
+                               "--report (one run's, byte for byte)",
+                               stats_only);
+    if (o.cmd->count("--partial") != 0)
+        return usage_error("merge", "--partial is for stats shards: a game of a missing dedup "
+                                    "shard may be the duplicate of any other");
+    app::DedupKeyMergeOptions d;
+    d.inputs = o.run.inputs;
+    d.output = o.run.output;
+    return app::run_dedup_key_merge(d);
+}
+
+/// The kinds of shard outputs merge combines, told apart by their first bytes.
+enum class MergeKind { Stats, Validate, DedupKeys };
+
+std::string_view merge_kind_name(MergeKind k) {
+    switch (k) {
+    case MergeKind::Validate: return "validate JSON";
+    case MergeKind::DedupKeys: return "a dedup key file";
+    case MergeKind::Stats: break;
+    }
+    return "neither validate JSON nor a dedup key file";
+}
+
+/// The kind of every input, the same for all; nullopt (after a message) if they differ.
+std::optional<MergeKind> merge_kind(const std::vector<std::string>& inputs) {
+    std::optional<MergeKind> kind;
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string head = first_bytes(inputs[i]);
+        const MergeKind k = app::is_validate_json(head) ? MergeKind::Validate
+                            : app::is_key_file(head)    ? MergeKind::DedupKeys
+                                                        : MergeKind::Stats;
+        if (!kind) {
+            kind = k;
+            first = i;
+        } else if (k != *kind) {
+            usage_error("merge", "'{}' is {}, '{}' is {}: merge combines the outputs of one kind",
+                        inputs[first], merge_kind_name(*kind), inputs[i], merge_kind_name(k));
+            return std::nullopt;
+        }
+    }
+    return kind;
+}
+
 int run_stats_cli(StatsCli& o, bool merge) {
     const std::string_view command = merge ? "merge" : "stats";
     o.run.view.format = o.format == "json"  ? app::StatsView::Format::Json
@@ -149,8 +205,10 @@ int run_stats_cli(StatsCli& o, bool merge) {
         if (std::find(o.run.inputs.begin(), o.run.inputs.end(), "-") != o.run.inputs.end() &&
             !spool_stdin(command))
             return ExitError;
-        if (app::is_validate_json(first_bytes(o.run.inputs.front())))
-            return run_validate_merge_cli(o);
+        const auto kind = merge_kind(o.run.inputs);
+        if (!kind) return ExitError;
+        if (*kind == MergeKind::Validate) return run_validate_merge_cli(o);
+        if (*kind == MergeKind::DedupKeys) return run_dedup_merge_cli(o);
         return app::run_merge(o.run);
     }
     if (!apply_severity_options(command, o.severities, o.run.severities) ||
@@ -245,11 +303,14 @@ void add_merge(CLI::App& app, Runner& run) {
     auto o = std::make_shared<StatsCli>();
     auto* cmd = app.add_subcommand(
         "merge",
-        "Combine stats JSON outputs, or validate --shard JSON outputs, into one run's output");
+        "Combine stats JSON outputs, validate --shard JSON outputs or dedup --shard key files "
+        "into one run's output");
     o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
-                    "JSON outputs of pgnkit stats or merge, or of validate --shard (several "
-                    "per file allowed; - or nothing: stdin when it is no terminal)")
+                    "JSON outputs of pgnkit stats or merge, or of validate --shard, or key files "
+                    "of dedup --shard K/N --format keys (into dedup's --report, every shard "
+                    "needed; several per file allowed; - or nothing: stdin when it is no "
+                    "terminal)")
         ->type_name("FILE");
     cmd->add_flag("--partial", o->run.partial,
                   "Merge the shards of a --shard run that are given, though some are missing "

@@ -365,6 +365,7 @@ class BatchReader {
             one.rereadable = by_name && plain_sized(src);
             GameSplitter splitter(src);
             GameSpan span;
+            one.file_start = true; // the first one-game batch of the text, as next() marks it
             while (!stop_ && !past_last_ && splitter.next(span)) {
                 bool not_pgn = false;
                 if (!take(span, not_pgn)) continue;
@@ -375,6 +376,7 @@ class BatchReader {
                 add(one, span, not_pgn);
                 in_progress_bytes_ = src.bytes_in();
                 game(static_cast<const Batch&>(one));
+                one.file_start = false;
                 bytes += span.text.size();
                 if (bytes >= opts_.batch_bytes || ++games >= 8192) {
                     cut(std::string(), false);

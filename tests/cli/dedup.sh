@@ -5,7 +5,7 @@
 # games that differ by one move never are; kept + duplicates = input, byte for byte, in input
 # order; --jobs 1 and 2 give the same bytes; --keep longest|most-annotated keep the right
 # game; --against; header conflicts are kept; shards joined with --from-keys find what one run
-# finds; a memory limit too small is a clear error; stdin with --keep longest is refused.
+# finds; a file given twice is two inputs with every --jobs; a memory limit too small is a clear error; stdin with --keep longest is refused.
 #
 #   tests/cli/dedup.sh PGNKIT
 set -uo pipefail
@@ -177,6 +177,16 @@ if cmp -s <(grep -v summary one-run.ndjson) <(grep -v summary joined.ndjson); th
 else
     fail shards "--from-keys of 3 shards differs from one run: $(diff <(grep -v summary one-run.ndjson) <(grep -v summary joined.ndjson) | head -3)"
 fi
+
+echo "== the same file twice, --jobs 1 and 2"
+# (--jobs 1 hands the games over one at a time: the second file must still be an input of
+# its own, not the first file again with its game numbers)
+for j in 1 2; do
+    expect "orig.pgn twice, --jobs $j" "$(counts --jobs $j orig.pgn orig.pgn)" "$n $n"
+    dedup --jobs $j --report twice.$j.ndjson orig.pgn orig.pgn >/dev/null 2>&1
+done
+cmp -s twice.1.ndjson twice.2.ndjson && pass "twice: one report" ||
+    fail "twice" "--jobs 1 and 2 report otherwise: $(diff twice.1.ndjson twice.2.ndjson | head -2)"
 
 echo "== errors"
 # the first table (1,024 slots of 40 bytes) fits in 100K, its doubling (3,072 slots) does not

@@ -11,7 +11,9 @@
 #     validate's --rejects and --accepted files concatenated are one run's;
 #   * compressed input and stdin (every N-th game): the same games, in another order;
 #   * a shard reads no more of a file than its range, the next shard's first line and what its
-#     sync searches read (the `read` of its JSON record);
+#     sync searches read (the `read` of its JSON record), and every command that reads games
+#     no more than that either (counted with strace; the ones that number games as one run
+#     does also read the bytes before the range, nothing more);
 #   * the one case where the text does not show a game start (a tag section after a comment
 #     left open): the shard before the boundary says so and fails.
 #
@@ -295,6 +297,55 @@ for n in 2 7; do
         }
     done
 done
+
+# Every command that reads games, counted from outside: the bytes its read(2) and pread(2)
+# calls take from the file (strace, a file per thread), against the piece validate names for
+# the same shard. A command that numbers its games as one run does (dedup's key lines,
+# split --games, filter --format ids, fen's numbered formats: PipelineOptions::run_numbers)
+# also splits the bytes before its piece, so its bound starts at the file's first byte; what
+# it reads past its piece is bounded alike. Every shard also looks at the file's first 64 KiB
+# (and a few bytes) to tell its kind (plain text, compressed, binary): not in validate's `read`.
+if command -v strace >/dev/null; then
+    for n in 3 7; do
+        [[ -n $quick && $n != 3 ]] && continue
+        for ((k = 1; k <= n; k++)); do
+            read -r begin end < <("$pgnkit" validate --no-timing --format json --shard "$k/$n" \
+                "$big" | tail -1 | grep -o '"begin":[0-9]*,"end":[0-9]*' | tr -c '0-9\n' ' ')
+            while IFS='|' read -r from c; do
+                read -ra cmd <<<"$c"
+                rm -rf "$tmp/trace" "$tmp/bsplit"
+                mkdir -p "$tmp/trace"
+                strace -ff -qq -y -e trace=read,pread64 -o "$tmp/trace/t" \
+                    "$pgnkit" "${cmd[@]}" --jobs $((k % 2 + 1)) --shard "$k/$n" "$big" \
+                    </dev/null >"$tmp/bout" 2>&1
+                read=$(cat "$tmp/trace"/t.* | grep -F "<$big>" |
+                    sed -n 's/.*= \([0-9][0-9]*\)$/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+                [[ $from == range ]] && start=$begin || start=0
+                limit=$((end - start + 200 + 2 * (4096 + 65536) + 65536 + 2048))
+                checks=$((checks + 1))
+                ((read > 0 && read <= limit)) ||
+                    bad "$c --shard $k/$n read $read bytes for the piece [$begin, $end) (limit $limit from $start)"
+            done <<COMMANDS
+range|convert
+range|fen
+range|stats --format json
+range|eco
+range|eco --check
+range|tags --set Site=x
+range|filter --result 1-0
+range|split --by White -o $tmp/bsplit
+range|validate
+all|split --games 100 -o $tmp/bsplit
+all|filter --format ids --games 2-900
+all|fen -f epd
+all|dedup --format keys
+COMMANDS
+        done
+    done
+    rm -rf "$tmp/trace" "$tmp/bsplit" "$tmp/bout"
+else
+    bad "strace is not installed (scripts/install-deps.sh --test): the bytes read are not counted"
+fi
 
 # ------------------------------------------------------------------ the one unsure start
 # A comment left open in a game whose tags lack Event: one run reads the next "game" as

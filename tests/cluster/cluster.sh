@@ -2,7 +2,8 @@
 # The "Many machines" recipe (docs/MANY-MACHINES.md) run for real on this machine: two sshd
 # processes on loopback addresses (127.0.0.2 and 127.0.0.3) are two "hosts", GNU parallel
 # spreads the shards over them by ssh, and `pgnkit merge` (or concatenation, for fen) of what
-# comes back must equal one local run byte for byte.
+# comes back must equal one local run byte for byte: stats, validate, fen and dedup (its key
+# files, merged into one run's report).
 #
 # Usage: tests/cluster/cluster.sh PGNKIT
 #        tests/cluster/cluster.sh PGNKIT --bench FILE [ROUNDS]
@@ -289,6 +290,19 @@ for n in 2 5; do
                 "$tmp/one.sorted" "$tmp/cat.sorted"
         fi
         ran_on_both "$a0" "$b0" "fen --shard K/$n of $set"
+        # dedup: the shards' key files come back in one pipe, in any order; merge joins them
+        # into one run's report (docs/MANY-MACHINES.md "Duplicates across shards"; a stream's
+        # report lines come in another order: sorted).
+        "$pgnkit" dedup -q --no-progress --report "$tmp/one.ndjson" -o "$tmp/kept.pgn" \
+            "${inputs[@]}" 2>>"$tmp/dedup.log" || true
+        a0=$(sessions a) b0=$(sessions b)
+        { par "'$pgnkit' dedup -q --no-progress --shard {}/$n --format keys$quoted" \
+            ::: $(shard_args $n) || true; } | "$pgnkit" merge - >"$tmp/merged.ndjson" 2>>"$tmp/dedup.log"
+        [[ $set == big ]] || sort -o "$tmp/one.ndjson" "$tmp/one.ndjson"
+        [[ $set == big ]] || sort -o "$tmp/merged.ndjson" "$tmp/merged.ndjson"
+        same "dedup --shard K/$n --format keys of $set over 2 hosts | merge -" "$tmp/one.ndjson" \
+            "$tmp/merged.ndjson"
+        ran_on_both "$a0" "$b0" "dedup --shard K/$n of $set"
     done
 done
 

@@ -1,5 +1,6 @@
 #include "pgnkit/cmd/dedup/dedup.hpp"
 
+#include "pgnkit/cmd/dedup/key_file.hpp"
 #include "pgnkit/cmd/dedup/key_table.hpp"
 #include "pgnkit/format/json.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -94,8 +95,12 @@ class DedupProcessor final : public BatchProcessor {
           visitor_(std::make_unique<GameKeyVisitor>(*validator_, o.key)) {}
 
     void process(const Batch& batch, BatchOutput& out) override {
-        out.routes.assign(batch.file_start ? "+" : "=");
-        out.routes += *batch.file;
+        // The input of the games in `out`: set by its first batch (with --jobs 1 the pipeline
+        // hands it a game at a time, the first of a text marked file_start).
+        if (out.routes.empty()) {
+            out.routes.assign(batch.file_start ? "+" : "=");
+            out.routes += *batch.file;
+        }
         for (const BatchGame& g : batch.games) {
             const GameSpan span = batch.span(g);
             if (g.not_pgn) { // text between games: no game (the first pass says so)
@@ -433,26 +438,50 @@ int run_dedup(const DedupRunOptions& opts) {
     if (opts.from_keys) {
         std::unordered_map<std::string, std::uint32_t> index;
         std::vector<GameRecord> records; // one file's records (both passes read them)
+        std::vector<KeyFilePart> parts = opts.key_parts;
+        if (parts.empty())
+            for (const std::string& path : opts.inputs) parts.push_back({path});
         auto each_record = [&](const std::function<bool(const GameRecord&)>& f) {
-            for (const std::string& path : opts.inputs) {
+            for (const KeyFilePart& part : parts) {
+                const std::string& path = part.path;
                 std::ifstream in(path == "-" ? "/dev/stdin" : path);
+                if (in && part.begin != 0) in.seekg(std::streamoff(part.begin));
                 if (!in) {
                     fmt::print(stderr, "{}: error: {}: cannot be read\n", message_prefix(), path);
                     ++io_errors;
                     continue;
                 }
                 std::string l;
-                std::uint64_t n = 0;
-                while (std::getline(in, l)) {
+                std::uint64_t at = part.begin, n = part.first_line - 1, keyed = 0;
+                auto refuse = [&](std::string_view why) {
+                    fmt::print(stderr, "{}: error: {}:{}: {}\n", message_prefix(), path, n, why);
+                    ++io_errors;
+                };
+                while (at < part.end && std::getline(in, l)) {
+                    at += l.size() + 1;
                     ++n;
+                    if (l.starts_with('#')) { // the frame (cmd/dedup/key_file.hpp)
+                        if (const auto h = parse_key_file_header(l)) {
+                            if (h->key != opts.key || h->keep != opts.keep)
+                                return refuse(fmt::format(
+                                    "written with --key {} --keep {}; give the same options",
+                                    dedup_key_name(h->key), dedup_keep_name(h->keep)));
+                            keyed = 0;
+                        } else if (const auto games = parse_key_file_end(l)) {
+                            if (*games != keyed)
+                                return refuse(fmt::format("{} key lines where its end says {}: "
+                                                          "cut short or joined wrongly",
+                                                          keyed, *games));
+                        } else {
+                            return refuse("not a line of dedup --format keys");
+                        }
+                        continue;
+                    }
+                    ++keyed;
                     GameRecord r;
                     std::string_view file;
-                    if (!parse_key_line(l, r, file)) {
-                        fmt::print(stderr, "{}: error: {}:{}: not a line of dedup --format keys\n",
-                                   message_prefix(), path, n);
-                        ++io_errors;
-                        return;
-                    }
+                    if (!parse_key_line(l, r, file))
+                        return refuse("not a line of dedup --format keys");
                     auto [it, fresh] =
                         index.emplace(std::string(file), std::uint32_t(names.size()));
                     if (fresh) names.emplace_back(file);
@@ -493,6 +522,10 @@ int run_dedup(const DedupRunOptions& opts) {
             });
             names.resize(first_input); // the second pass numbers the inputs again
         }
+        if (opts.format == DedupFormat::Keys && !write_failed &&
+            !out.write(key_file_header(
+                {opts.shard.active() ? opts.shard : ShardSpec{1, 1}, opts.key, opts.keep})))
+            write_failed = true;
         if (!write_failed) {
             const auto st =
                 run_games(opts.inputs, true, true, [&](const GameRecord& r, KeptGame& kept) {
@@ -502,6 +535,9 @@ int run_dedup(const DedupRunOptions& opts) {
             seconds = st.seconds;
             files = st.files;
             if (st.io_errors != 0 && io_errors == 0) io_errors = 1;
+            if (opts.format == DedupFormat::Keys && !write_failed &&
+                !out.write(key_file_end(total.games)))
+                write_failed = true;
         }
     }
     if (write_failed && (out.broken_pipe() && out.error().empty())) {

@@ -24,9 +24,10 @@ enum class DedupKeep {
 /// What is written to the output.
 enum class DedupFormat {
     Pgn, ///< the kept games, byte for byte
-    /// One line per game read, kept or not: `KEY<TAB>MOVES<TAB>SCORE<TAB>FILE<TAB>GAME<TAB>
-    /// OFFSET` (key_hex() of the key and of the moves key, the --keep score): what
-    /// `pgnkit dedup --from-keys` reads to find duplicates across shards.
+    /// One line per game read, kept or not: `KEY MOVES SCORE PLIES ERROR GAME OFFSET FILE`,
+    /// tab-separated (key_hex() of the key and of the moves key, the --keep score): what
+    /// `pgnkit dedup --from-keys` reads to find duplicates across shards; framed by a first
+    /// and a last line (cmd/dedup/key_file.hpp).
     Keys
 };
 
@@ -34,11 +35,23 @@ enum class DedupFormat {
 /// doubling that makes room for them; see KeyTable).
 inline constexpr std::uint64_t default_dedup_memory = std::uint64_t{16} << 30;
 
+/// A piece of a key file for --from-keys: the bytes [begin, end) of `path` ("-" = stdin),
+/// whose first line is line `first_line` of the file (for messages).
+struct KeyFilePart {
+    std::string path;
+    std::uint64_t begin = 0;
+    std::uint64_t end = ~std::uint64_t{0};
+    std::uint64_t first_line = 1;
+};
+
 struct DedupRunOptions {
     std::vector<std::string> inputs;  ///< paths, "-" = stdin
     std::vector<std::string> against; ///< reference databases (--against): never written
     /// --from-keys: the inputs are key files (DedupFormat::Keys) of shards, not PGN.
     bool from_keys = false;
+    /// --from-keys: the pieces to read, in this order (empty: each input whole). `pgnkit merge`
+    /// gives the shards of key files in shard order (cmd/dedup/key_merge.hpp).
+    std::vector<KeyFilePart> key_parts;
     DedupKey key = DedupKey::MovesPlayers;
     DedupKeep keep = DedupKeep::First;
     DedupFormat format = DedupFormat::Pgn;
