@@ -521,7 +521,7 @@ class Merger {
             const std::string_view message =
                 d.text.substr(d.message_begin, d.games_affected.begin - d.message_begin);
             const std::size_t as = message.rfind("; read as ");
-            const std::size_t end = message.rfind('"');
+            const std::size_t end = message.rfind("\",\"games_affected\"");
             note.read_as = as == std::string_view::npos || end == std::string_view::npos || end < as
                                ? std::string(latin1_name)
                                : std::string(message.substr(as + 10, end - as - 10));
