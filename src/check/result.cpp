@@ -112,9 +112,7 @@ void GameValidator::check_plycount() {
     const int plies = frames_[0].ply;
     if (plycount_tag_ != plies)
         add(Code::PlyCountMismatch, plycount_loc_,
-            fmt::format("PlyCount {} but the main line has {} pl{}", plycount_tag_, plies,
-                        plies == 1 ? "y" : "ies"),
-            {}, nullptr, plies);
+            pgnkit::detail::plycount_mismatch_message(plycount_tag_, plies), {}, nullptr, plies);
 }
 
 } // namespace pgnkit

@@ -174,6 +174,46 @@ bool is_result_value(std::string_view v) {
     }
 }
 
+std::string date_tag_problem(std::string_view name, std::string_view value) {
+    const std::string why = date_problem(value);
+    if (why.empty()) return why;
+    if (why != "shape") return fmt::format("{} '{}' is not a date: {}", name, value, why);
+    return fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value);
+}
+
+long plycount_value(std::string_view value) {
+    if (value.empty() || value.size() > 9 ||
+        !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return -1;
+    return std::stol(std::string(value));
+}
+
+std::string plycount_mismatch_message(long tag, int plies) {
+    return fmt::format("PlyCount {} but the main line has {} pl{}", tag, plies,
+                       plies == 1 ? "y" : "ies");
+}
+
+std::string missing_roster_message(std::span<const std::string_view> roster, unsigned seen,
+                                   bool details, std::string& names) {
+    // One diagnostic per game, naming every missing tag (a game without Site and Round has one
+    // defect, its header, not two).
+    // Plain appends, and the message only when it is shown: a database whose every game lacks
+    // a tag (lichess has no Round) pays this once per game.
+    std::string message;
+    int missing = 0;
+    for (std::size_t k = 0; k < roster.size(); ++k) {
+        if (seen & (1u << k)) continue;
+        ++missing;
+        if (!names.empty()) names += ", ";
+        names += roster[k];
+        if (details) ((message += message.empty() ? "'" : ", '") += roster[k]) += '\'';
+    }
+    if (details)
+        message =
+            (missing == 1 ? "missing tag " : "missing tags ") + message + " (Seven Tag Roster)";
+    return message;
+}
+
 } // namespace detail
 
 using pgnkit::detail::is_result_value;
@@ -350,9 +390,8 @@ void GameValidator::tag(std::string_view name, std::string_view value, const Sou
         if (!valid_eco(value)) tag_problem(TagProblem::Eco, name, value, loc);
         break;
     case TagName::PlyCount:
-        if (!value.empty() && value.size() <= 9 &&
-            std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-            plycount_tag_ = std::stol(std::string(value));
+        if (const long n = pgnkit::detail::plycount_value(value); n >= 0) {
+            plycount_tag_ = n;
             copy_location(plycount_loc_, loc);
         }
         break;
@@ -373,12 +412,7 @@ void GameValidator::tag_problem(TagProblem p, std::string_view name, std::string
             value);
         break;
     case TagProblem::Date:
-        if (const std::string why = date_problem(value); why != "shape")
-            add(Code::BadDate, loc, fmt::format("{} '{}' is not a date: {}", name, value, why),
-                value);
-        else
-            add(Code::BadDate, loc,
-                fmt::format("{} '{}' is not of the form YYYY.MM.DD", name, value), value);
+        add(Code::BadDate, loc, pgnkit::detail::date_tag_problem(name, value), value);
         break;
     case TagProblem::Elo:
         if (std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
@@ -408,27 +442,13 @@ void GameValidator::tag_problem(TagProblem p, std::string_view name, std::string
 
 void GameValidator::check_tags() {
     if (tag_count_ == 0) {
-        add(Code::MissingTag, first_move_loc_,
-            "game without tags (the Seven Tag Roster is missing)");
+        add(Code::MissingTag, first_move_loc_, std::string(pgnkit::detail::no_tags_message));
         return;
     }
     if (seven_seen_ == (1u << std::size(SevenTags)) - 1) return;
-    // One diagnostic per game, naming every missing tag (a game without Site and Round has one
-    // defect, its header, not two).
-    // Plain appends, and the message only when it is shown: a database whose every game lacks
-    // a tag (lichess has no Round) pays this once per game.
-    std::string names, message;
-    int missing = 0;
-    for (std::size_t k = 0; k < std::size(SevenTags); ++k) {
-        if (seven_seen_ & (1u << k)) continue;
-        ++missing;
-        if (!names.empty()) names += ", ";
-        names += SevenTags[k];
-        if (opts_.details) ((message += message.empty() ? "'" : ", '") += SevenTags[k]) += '\'';
-    }
-    if (opts_.details)
-        message =
-            (missing == 1 ? "missing tag " : "missing tags ") + message + " (Seven Tag Roster)";
+    std::string names;
+    std::string message =
+        pgnkit::detail::missing_roster_message(SevenTags, seven_seen_, opts_.details, names);
     add(Code::MissingTag, first_move_loc_, std::move(message), names);
 }
 

@@ -18,10 +18,9 @@ std::string xiangqi_legal_moves_text(const xiangqi::Position& pos, xiangqi::Nota
     const xiangqi::MoveList moves = xiangqi::legal_moves(pos);
     std::string out;
     for (std::size_t i = 0; i < moves.size() && i < limit; ++i) {
-        if (!out.empty()) out += ' ';
+        if (!out.empty()) out += ", ";
         out += xiangqi::format_move(pos, moves[i], n);
     }
-    if (moves.size() > limit) out += fmt::format(" … ({} legal moves)", moves.size());
     return out;
 }
 
@@ -71,6 +70,55 @@ void XiangqiValidator::read_tags(const GameSpan& span) {
     }
 }
 
+void XiangqiValidator::check_tags(const SourceLocation& start) {
+    const xiangqi::ReplayedGame& g = *game_;
+    if (g.tags.empty()) {
+        add(Code::MissingTag, start, std::string(pgnkit::detail::no_tags_message));
+        return;
+    }
+    // The Seven Tag Roster with xiangqi's players: Red (else RedTeam, or White as WinBoard and
+    // Fairy-Stockfish write it) and Black (else BlackTeam).
+    static constexpr std::string_view roster[] = {"Event", "Site",  "Date",  "Round",
+                                                  "Red",   "Black", "Result"};
+    unsigned seen = 0;
+    long plycount = -1;
+    SourceLocation plycount_at = start;
+    for (std::size_t i = 0; i < g.tags.size(); ++i) {
+        const std::string_view name = g.tags[i].first, value = g.tags[i].second;
+        const int k = name == "Event"                                         ? 0
+                      : name == "Site"                                        ? 1
+                      : name == "Date"                                        ? 2
+                      : name == "Round"                                       ? 3
+                      : name == "Red" || name == "RedTeam" || name == "White" ? 4
+                      : name == "Black" || name == "BlackTeam"                ? 5
+                      : name == "Result"                                      ? 6
+                                                                              : -1;
+        if (k >= 0) seen |= 1u << k;
+        if (name == "Date" || name == "UTCDate" || name == "EventDate") {
+            if (std::string why = pgnkit::detail::date_tag_problem(name, value); !why.empty())
+                add(Code::BadDate, g.tag_at[i], std::move(why), value);
+        } else if (name == "PlyCount" && plycount < 0) {
+            plycount = pgnkit::detail::plycount_value(value);
+            plycount_at = g.tag_at[i];
+        }
+    }
+    if (seen != (1u << std::size(roster)) - 1) {
+        std::string names;
+        std::string message =
+            pgnkit::detail::missing_roster_message(roster, seen, opts_.details, names);
+        add(Code::MissingTag, start, std::move(message), names);
+    }
+    // PlyCount counts the main line's plies (PGN standard §9.2.1): only a main line replayed to
+    // its end is counted, as for chess (check/result.cpp).
+    if (plycount < 0 || !g.fen_error.empty()) return;
+    for (const xiangqi::UnplayedMove& u : g.unplayed)
+        if (u.depth == 0) return;
+    const int plies = static_cast<int>(g.moves.size());
+    if (plycount != plies)
+        add(Code::PlyCountMismatch, plycount_at,
+            pgnkit::detail::plycount_mismatch_message(plycount, plies), {}, {}, plies);
+}
+
 void XiangqiValidator::validate(const GameSpan& span) {
     span_ = &span;
     diags_.clear();
@@ -90,6 +138,7 @@ void XiangqiValidator::validate(const GameSpan& span) {
     }
     read_tags(span);
     const SourceLocation start{span.first_line, span.first_column, span.offset};
+    check_tags(start);
     info_.replayed = g.fen_error.empty();
     if (!info_.replayed) {
         add(Code::BadFen, start, "xiangqi FEN tag: " + g.fen_error);

@@ -39,6 +39,7 @@ std::string_view compression_name(Compression c) {
     case Compression::Lzma: return "lzma";
     case Compression::Archive: return "archive";
     case Compression::Gbk: return "gbk";
+    case Compression::Big5: return "big5";
     }
     return "none";
 }

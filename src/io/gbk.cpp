@@ -1,7 +1,7 @@
-/// GBK text told and transcoded to UTF-8 (io/gbk.hpp). The decoding is glibc's iconv
-/// (GB18030, a superset of GBK): the C library's own tables of 24,000 characters and their
-/// four-byte extension, rather than a table of our own to keep right. Without iconv's GB18030
-/// module (a stripped system) a GBK text is read as it is: as Latin-1, game by game.
+/// GBK and Big5 text told and transcoded to UTF-8 (io/gbk.hpp). The decoding is glibc's iconv
+/// (GB18030, a superset of GBK; BIG5): the C library's own tables of 24,000 characters and
+/// their four-byte extension, rather than a table of our own to keep right. Without iconv's
+/// module (a stripped system) such a text is read as it is: as Latin-1, game by game.
 #include "pgnkit/io/gbk.hpp"
 
 #include "pgnkit/io/text_guard.hpp"
@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iconv.h>
+#include <optional>
 
 namespace pgnkit {
 
@@ -42,6 +43,11 @@ bool utf8_sequence(std::string_view s, std::size_t i, bool cut, std::size_t& len
     return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
 }
 
+bool is_ascii(std::string_view s) {
+    return std::none_of(s.begin(), s.end(),
+                        [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
 bool is_utf8(std::string_view s, bool cut) {
     for (std::size_t i = 0; i < s.size();) {
         if (static_cast<unsigned char>(s[i]) < 0x80) {
@@ -55,15 +61,19 @@ bool is_utf8(std::string_view s, bool cut) {
     return true;
 }
 
-/// An iconv descriptor from GB18030 to UTF-8, closed with its owner.
-class Gb18030Decoder {
+/// iconv's names of the encodings read here.
+constexpr const char* gb18030_charset = "GB18030";
+constexpr const char* big5_charset = "BIG5";
+
+/// An iconv descriptor from `charset` (a literal) to UTF-8, closed with its owner.
+class IconvDecoder {
   public:
-    Gb18030Decoder() : cd_(::iconv_open("UTF-8", "GB18030")) {}
-    ~Gb18030Decoder() {
+    explicit IconvDecoder(const char* charset) : cd_(::iconv_open("UTF-8", charset)) {}
+    ~IconvDecoder() {
         if (ok()) ::iconv_close(cd_);
     }
-    Gb18030Decoder(const Gb18030Decoder&) = delete;
-    Gb18030Decoder& operator=(const Gb18030Decoder&) = delete;
+    IconvDecoder(const IconvDecoder&) = delete;
+    IconvDecoder& operator=(const IconvDecoder&) = delete;
     bool ok() const { return cd_ != reinterpret_cast<iconv_t>(-1); }
 
     /// Decodes in[0, in_len) into out[0, out_cap) (out_cap at least 4): returns the bytes of
@@ -96,29 +106,73 @@ class Gb18030Decoder {
         return in_len - il;
     }
 
+    /// `in` decoded whole into `out`; false at the first byte that begins no character (or
+    /// a character cut by the end of `in`, unless `cut`: the text goes on after it).
+    bool decode_strictly(std::string_view in, bool cut, std::string& out) {
+        out.clear();
+        char* ip = const_cast<char*>(in.data()); // iconv's signature; it does not write there
+        std::size_t il = in.size();
+        char buf[4096];
+        while (il != 0) {
+            char* op = buf;
+            std::size_t ol = sizeof buf;
+            const std::size_t r = ::iconv(cd_, &ip, &il, &op, &ol);
+            out.append(buf, static_cast<std::size_t>(op - buf));
+            if (r != static_cast<std::size_t>(-1)) break;
+            if (errno == E2BIG) continue;
+            ::iconv(cd_, nullptr, nullptr, nullptr, nullptr);
+            return errno == EINVAL && cut;
+        }
+        return true;
+    }
+
   private:
     iconv_t cd_;
 };
 
-/// Whether iconv decodes GB18030 here (its module is installed).
-bool gb18030_available() {
-    static const bool available = Gb18030Decoder().ok();
-    return available;
+/// Characters of xiangqi move text and tags, traditional and simplified: the pieces, the
+/// moves' verbs, the sides (decode_chinese_text() counts them in each decoding).
+constexpr std::string_view xiangqi_vocabulary[] = {
+    "車", "车", "馬", "马", "炮", "砲", "包", "帥", "帅", "將", "将", "仕", "士", "相", "象",
+    "兵", "卒", "進", "进", "退", "平", "俥", "傌", "紅", "红", "黑", "前", "後", "后"};
+
+/// How many characters of xiangqi_vocabulary `utf8` holds.
+std::size_t vocabulary_count(std::string_view utf8) {
+    std::size_t n = 0;
+    for (std::string_view word : xiangqi_vocabulary)
+        for (std::size_t at = utf8.find(word); at != std::string_view::npos;
+             at = utf8.find(word, at + word.size()))
+            ++n;
+    return n;
 }
 
-/// GBK text handed out as UTF-8.
-class GbkSource final : public ByteSource {
+/// Whether iconv decodes `charset` here (its module is installed).
+bool available(const char* charset) { return IconvDecoder(charset).ok(); }
+
+/// An encoding read here: iconv's name for it, and what ByteSource says of it.
+struct ChineseEncoding {
+    const char* charset;
+    Compression compression;
+    std::string_view name;
+};
+constexpr ChineseEncoding gbk_encoding{gb18030_charset, Compression::Gbk, gbk_name};
+constexpr ChineseEncoding big5_encoding{big5_charset, Compression::Big5, big5_name};
+
+/// GBK or Big5 text handed out as UTF-8.
+class ChineseSource final : public ByteSource {
   public:
-    GbkSource(std::unique_ptr<ByteSource> inner, std::string head)
-        : inner_(std::move(inner)), in_(std::move(head)) {}
+    ChineseSource(std::unique_ptr<ByteSource> inner, std::string head,
+                  const ChineseEncoding& encoding)
+        : inner_(std::move(inner)), encoding_(encoding), decoder_(encoding.charset),
+          in_(std::move(head)) {}
     std::string_view name() const override { return inner_->name(); }
     std::uint64_t bytes_in() const override { return inner_->bytes_in(); }
     std::uint64_t size_hint() const override { return inner_->size_hint(); }
     Compression compression() const override {
         const Compression c = inner_->compression();
-        return c == Compression::None ? Compression::Gbk : c;
+        return c == Compression::None ? encoding_.compression : c;
     }
-    std::string_view transcoded_from() const override { return "GBK"; }
+    std::string_view transcoded_from() const override { return encoding_.name; }
 
   protected:
     std::size_t do_read(char* buf, std::size_t cap) override {
@@ -166,7 +220,8 @@ class GbkSource final : public ByteSource {
 
     static constexpr std::size_t read_size = std::size_t{256} << 10;
     std::unique_ptr<ByteSource> inner_;
-    Gb18030Decoder decoder_;
+    const ChineseEncoding& encoding_;
+    IconvDecoder decoder_;
     std::string in_; ///< bytes read from inner_ (the first: the head looked at)
     std::size_t in_pos_ = 0;
     bool eof_ = false;
@@ -212,9 +267,12 @@ bool looks_like_gbk(std::string_view head, bool cut) {
     return verdict() && !is_utf8(head, cut);
 }
 
-std::string gbk_to_utf8(std::string_view s) {
+namespace {
+
+/// `s` decoded from `charset` as the source does (a byte that begins no character: U+FFFD).
+std::string decode_to_utf8(const char* charset, std::string_view s) {
     std::string out;
-    Gb18030Decoder d;
+    IconvDecoder d(charset);
     if (!d.ok()) {
         cp1252_to_utf8(s, out);
         return out;
@@ -229,7 +287,37 @@ std::string gbk_to_utf8(std::string_view s) {
     return out;
 }
 
-std::unique_ptr<ByteSource> decode_gbk_text(std::unique_ptr<ByteSource> text) {
+/// The xiangqi vocabulary `head` holds read as `charset`, or nothing when it is no such text.
+std::optional<std::size_t> vocabulary_as(const char* charset, std::string_view head, bool cut) {
+    IconvDecoder d(charset);
+    std::string text;
+    if (!d.ok() || !d.decode_strictly(head, cut, text)) return std::nullopt;
+    return vocabulary_count(text);
+}
+
+} // namespace
+
+std::string gbk_to_utf8(std::string_view s) { return decode_to_utf8(gb18030_charset, s); }
+
+std::string big5_to_utf8(std::string_view s) { return decode_to_utf8(big5_charset, s); }
+
+ChineseText chinese_text_kind(std::string_view head, bool cut) {
+    // Big5 and GBK share their lead bytes and most trail bytes, and Latin-1 letters next to
+    // ASCII ones (`M\xFCller`) are Big5 characters too: Big5 needs a head that is not UTF-8,
+    // decodes without a fault, and holds at least two characters of xiangqi's vocabulary,
+    // more than the same bytes read as GBK hold (when they read as GBK at all).
+    const bool gbk = looks_like_gbk(head, cut);
+    if (!gbk && is_utf8(head, cut)) return ChineseText::None;
+    const std::optional<std::size_t> big5 = vocabulary_as(big5_charset, head, cut);
+    if (big5 && *big5 >= 2) {
+        const std::optional<std::size_t> as_gbk =
+            gbk ? vocabulary_as(gb18030_charset, head, cut) : std::nullopt;
+        if (!as_gbk || *big5 > *as_gbk) return ChineseText::Big5;
+    }
+    return gbk ? ChineseText::Gbk : ChineseText::None;
+}
+
+std::unique_ptr<ByteSource> decode_chinese_text(std::unique_ptr<ByteSource> text) {
     std::string head(gbk_probe_size, '\0');
     std::size_t got = 0;
     bool end = false;
@@ -246,10 +334,16 @@ std::unique_ptr<ByteSource> decode_gbk_text(std::unique_ptr<ByteSource> text) {
         // Met again at the next read, after the bytes read here.
     }
     head.resize(got);
-    // Binary data is the text guard's to report (io/text_guard.hpp), as it is.
-    if (binary_data_at(head) == std::string_view::npos && looks_like_gbk(head, !end) &&
-        gb18030_available())
-        return std::make_unique<GbkSource>(std::move(text), std::move(head));
+    // Binary data is the text guard's to report (io/text_guard.hpp), as it is. ASCII text
+    // (most chess files) is no legacy text: not looked at further.
+    if (binary_data_at(head) == std::string_view::npos && !is_ascii(head)) {
+        const ChineseText kind = chinese_text_kind(head, !end);
+        const ChineseEncoding* e = kind == ChineseText::Gbk    ? &gbk_encoding
+                                   : kind == ChineseText::Big5 ? &big5_encoding
+                                                               : nullptr;
+        if (e && available(e->charset))
+            return std::make_unique<ChineseSource>(std::move(text), std::move(head), *e);
+    }
     return put_back(std::move(text), std::move(head));
 }
 

@@ -55,7 +55,7 @@ class DecodedMembers final : public InputMembers {
     std::unique_ptr<ByteSource> next(std::string& member) override {
         std::unique_ptr<ByteSource> m = archive_->next(member);
         if (!m) return m;
-        return guard_text(decode_gbk_text(make_decoding_source(std::move(m))));
+        return guard_text(decode_chinese_text(make_decoding_source(std::move(m))));
     }
     std::vector<std::string> take_warnings() override { return archive_->take_warnings(); }
 
@@ -91,7 +91,7 @@ std::unique_ptr<InputMembers> open_input(std::unique_ptr<ByteSource> raw) {
         text = put_back(std::move(text), std::move(inner));
         if (tar) return std::make_unique<DecodedMembers>(archive_members(std::move(text)));
     }
-    return std::make_unique<SingleText>(guard_text(decode_gbk_text(std::move(text))));
+    return std::make_unique<SingleText>(guard_text(decode_chinese_text(std::move(text))));
 }
 
 std::unique_ptr<InputMembers> open_input(const std::string& path) {

@@ -389,6 +389,7 @@ void GameSplitter::emit(GameSpan& span) {
     ready_ = false;
     span.text = std::string_view(buf_ + ready_begin_, ready_end_ - ready_begin_);
     span.file = src_.name();
+    span.transcoded_from = src_.transcoded_from();
     span.first_line = ready_line_;
     span.first_column = ready_lead_ + 1;
     span.offset = ready_offset_;

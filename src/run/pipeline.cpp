@@ -34,6 +34,7 @@ GameSpan Batch::span(const BatchGame& game) const {
     GameSpan span;
     span.text = std::string_view((borrowed ? borrowed : text.data()) + game.begin, game.size);
     span.file = file ? std::string_view(*file) : std::string_view();
+    span.transcoded_from = transcoded_from;
     span.first_line = game.first_line;
     span.first_column = game.first_column;
     span.offset = game.offset;
@@ -48,10 +49,10 @@ GameSpan Batch::span(const BatchGame& game) const {
     return span;
 }
 
-std::string latin1_games_message(std::uint64_t games, std::string_view more) {
-    return fmt::format("text is not valid UTF-8 in {} game{} of this file{}; read as Latin-1 "
-                       "(Windows-1252){}",
-                       games, games == 1 ? "" : "s", games == 1 ? "" : " (the first here)", more);
+std::string encoding_games_message(std::uint64_t games, std::string_view read_as,
+                                   std::string_view more) {
+    return fmt::format("text is not valid UTF-8 in {} game{} of this file{}; read as {}{}", games,
+                       games == 1 ? "" : "s", games == 1 ? "" : " (the first here)", read_as, more);
 }
 
 int default_jobs() {
@@ -201,8 +202,7 @@ class BatchReader {
                     cut(owned ? std::string(e.what()) : std::string(), true);
                     break;
                 }
-                if (add_warnings(*members) || (src && note_transcoded(*src, path, member)))
-                    cut(std::string(), false); // where next() says them
+                if (add_warnings(*members)) cut(std::string(), false); // where next() says them
                 if (!src) {
                     if (texts == 0) { // an archive without members
                         begin_text(path, nullptr);
@@ -249,18 +249,6 @@ class BatchReader {
     std::string no_games(const std::string& name) {
         ++empty_;
         return fmt::format("no games in {}", name == "-" ? "<stdin>" : name);
-    }
-    /// The warning for a text read in a legacy encoding and transcoded to UTF-8 (GBK:
-    /// io/gbk.hpp), for the next batch; whether there is one.
-    bool note_transcoded(const ByteSource& src, const std::string& path,
-                         const std::string& member) {
-        if (src.transcoded_from().empty()) return false;
-        const std::string name = text_name(path, member);
-        warnings_.push_back(fmt::format("{}: text is {}, not UTF-8: read as {} and transcoded to "
-                                        "UTF-8",
-                                        name == "-" ? "<stdin>" : name, src.transcoded_from(),
-                                        src.transcoded_from()));
-        return true;
     }
     /// Takes the warnings of `members` for the next batch; whether there were any.
     bool add_warnings(InputMembers& members) {
@@ -317,7 +305,6 @@ class BatchReader {
                 return true;
             }
             add_warnings(*members_);
-            if (src_) note_transcoded(*src_, path_, member);
             if (!src_) {
                 members_.reset();
                 if (texts_ != 0) continue;
@@ -540,6 +527,7 @@ class BatchReader {
         return batch;
     }
     void add(Batch& batch, const GameSpan& span, bool not_pgn) {
+        batch.transcoded_from = span.transcoded_from; // (a batch holds one text's games)
         BatchGame game;
         game.begin = batch.text.size();
         game.size = span.text.size();

@@ -49,14 +49,16 @@ struct GameReplayer::Visitor : VisitorBase {
         game.result.clear();
         game.syntax.clear();
         game.tags.clear();
+        game.tag_at.clear();
         game.comments = game.variations = game.nags = 0;
         fen.clear();
         have_notation = false;
         lines.clear();
     }
-    void tag(std::string_view name, std::string_view value, const SourceLocation&) {
+    void tag(std::string_view name, std::string_view value, const SourceLocation& at) {
         if (name == "FEN") fen.assign(value);
         game.tags.emplace_back(name, value);
+        game.tag_at.push_back(at);
     }
     void comment(std::string_view, const SourceLocation&) { ++game.comments; }
     void nag(int, const SourceLocation&) { ++game.nags; }

@@ -133,12 +133,39 @@ for input in gbk.pgn gbk.pgn.zst; do
     done
     grep -qxF '[White "许银川"]' "$tmp/gbk-1.pgn" || bad "convert $input: the GBK name is not transcoded"
     grep -qF '{炮二平五 马８进７}' "$tmp/gbk-1.pgn" || bad "convert $input: the GBK comment is not transcoded"
-    grep -qxF "pgnkit convert: warning: $tmp/$input: text is GBK, not UTF-8: read as GBK and transcoded to UTF-8" \
-        "$tmp/gbk-1.err" || bad "convert $input: no GBK warning"
-    ! grep -q 'warning\[encoding\]' "$tmp/gbk-1.err" || bad "convert $input: GBK read as Latin-1"
+    grep -qxF "$tmp/$input:5:9: warning[encoding]: text is not valid UTF-8 in 1 game of this file; read as GBK (GB18030) and transcoded to UTF-8 (game 1, 许银川 – 聂卫平)" \
+        "$tmp/gbk-1.err" || bad "convert $input: no GBK encoding warning"
+    ! grep -q 'Latin-1' "$tmp/gbk-1.err" || bad "convert $input: GBK read as Latin-1"
+    "$pgnkit" validate --no-progress --no-timing "$tmp/$input" >"$tmp/gbk-v.txt"
+    grep -qxF "$tmp/$input:5:9: warning[encoding]: text is not valid UTF-8 in 1 game of this file; read as GBK (GB18030) (game 1, 许银川 – 聂卫平, round 1)" \
+        "$tmp/gbk-v.txt" || bad "validate $input: no GBK encoding warning"
+    grep -qE '^    encoding +1$' "$tmp/gbk-v.txt" || bad "validate $input: the summary's encoding count"
     cmp -s "$tmp/gbk-1.pgn" "$tmp/gbk-2.pgn" && cmp -s "$tmp/gbk-1.err" "$tmp/gbk-2.err" ||
         bad "convert $input: --jobs 1 and --jobs 2 differ"
 done
+
+# GBK, Big5, Latin-1 and UTF-8 each told right (io/gbk.hpp): the 15 xqdb games in Chinese
+# notation, traditional, as UTF-8, Big5 and GBK (tests/data/SOURCES.md), give the same moves;
+# the encoding note names the encoding, once per file; --strict reports it in every game.
+enc=$here/../data/xiangqi/encodings
+for form in big5:Big5 gbk:"GBK (GB18030)"; do
+    file=$enc/xqdb-sample-chinese-${form%%:*}.pgn
+    "$pgnkit" validate --no-progress --no-timing --variant xiangqi -f json "$file" >"$tmp/xq.json"
+    [[ $(grep -c '"code":"encoding"' "$tmp/xq.json") == 1 ]] || bad "${form#*:}: not one encoding note"
+    grep -qF "read as ${form#*:}\",\"games_affected\":15," "$tmp/xq.json" ||
+        bad "${form#*:}: the note does not name the encoding"
+    "$pgnkit" validate --no-progress --no-timing --variant xiangqi --strict -q "$file" >"$tmp/xq-strict.txt"
+    grep -qE '^    encoding +15$' "$tmp/xq-strict.txt" || bad "${form#*:}: --strict, not in every game"
+    "$pgnkit" fen --no-progress --variant xiangqi -f csv "$file" >"$tmp/xq-${form%%:*}.csv"
+done
+"$pgnkit" fen --no-progress --variant xiangqi -f csv "$enc/xqdb-sample-chinese-traditional.pgn" >"$tmp/xq-utf8.csv"
+cmp -s "$tmp/xq-utf8.csv" "$tmp/xq-big5.csv" || bad "Big5: the positions differ from UTF-8's"
+"$pgnkit" fen --no-progress --variant xiangqi -f csv "$here/../data/xiangqi/games/xqdb-sample-chinese.pgn" >"$tmp/xq-simplified.csv"
+cmp -s "$tmp/xq-simplified.csv" "$tmp/xq-gbk.csv" || bad "GBK: the positions differ from UTF-8's"
+"$pgnkit" validate --no-progress --no-timing --variant xiangqi "$enc/xqdb-sample-chinese-traditional.pgn" >"$tmp/xq-utf8.txt"
+! grep -q 'encoding\]' "$tmp/xq-utf8.txt" || bad "UTF-8 Chinese text: an encoding note"
+"$pgnkit" validate --no-progress --no-timing "$tmp/cp1252.pgn" >"$tmp/cp1252-v.txt"
+grep -qF 'read as Latin-1 (Windows-1252)' "$tmp/cp1252-v.txt" || bad "Latin-1: not read as Latin-1"
 
 if ((fail)); then
     echo "--- convert output:" >&2
@@ -150,4 +177,5 @@ fi
 echo "encoding: Windows-1252 bytes 80..FF transcoded as iconv does (convert, json, text);"
 echo "  UTF-16LE/BE with a byte-order mark, plain, in zstd or in gzip, read as the same UTF-8 text"
 echo "  (validate, convert); one encoding report per file, the same for --jobs 1 and 2;"
-echo "  GBK read as UTF-8 with one warning per file, plain or in zstd"
+echo "  GBK read as UTF-8 with one encoding warning per file, plain or in zstd; Big5, GBK,"
+echo "  Latin-1 and UTF-8 xiangqi text each told right"

@@ -4,8 +4,8 @@
 # run over the same inputs, byte for byte, and the exit status the same. The inputs mix what
 # the numbering contract (docs/MANY-MACHINES.md "Numbering") treats apart: plain files cut in
 # byte ranges (several, one named twice), compressed ones read in stride (every N-th game),
-# diagnostics of every kind, text between games, and Latin-1 games in every shard (the
-# encoding note: one per input in one run, one per shard before the merge). Then the shards in
+# diagnostics of every kind, text between games, and Latin-1, GBK and Big5 games in every
+# shard (the encoding note: one per input in one run, one per shard before the merge). Then the shards in
 # another order (one file, reversed; and through a pipe), and the refusals: a shard missing,
 # given twice, of another run, cut short.
 #
@@ -30,7 +30,11 @@ zstd -qdc "$real/lichess/lichess-database-wip-2017-05.pgn.zst" |
          { print }' >damaged.pgn
 zstd -q -c damaged.pgn >damaged.pgn.zst
 zstd -qdc "$real/fics/fatics-fics-games.pgn.zst" >fics.pgn
-inputs=(lichess.pgn damaged.pgn.zst damaged.pgn fics.pgn "$real/fics/fatics-fics-games.pgn.zst" fics.pgn)
+# GBK and Big5 files (read in stride, transcoded as they are read): their encoding notes name
+# their encoding after the merge too.
+xq=$here/../data/xiangqi
+inputs=(lichess.pgn damaged.pgn.zst damaged.pgn fics.pgn "$real/fics/fatics-fics-games.pgn.zst" fics.pgn
+    "$xq/games/eleeye-ccgc2006/ccgc2006-01.pgn" "$xq/encodings/xqdb-sample-chinese-big5.pgn")
 
 fail=0
 check() { # WHAT EXPECTED ACTUAL

@@ -40,6 +40,9 @@ class XiangqiValidator {
     void add(Code code, const SourceLocation& loc, std::string message, std::string_view token = {},
              const std::string& fen = {}, int ply = 0, std::string suggestion = {});
     void read_tags(const GameSpan& span);
+    /// The chess tag rules that hold for xiangqi (check/detail/tag_values.hpp): the Seven Tag
+    /// Roster with Red for White, dates, PlyCount against the main line. `start`: the game's.
+    void check_tags(const SourceLocation& start);
     void check_moves();
     void check_result(const SourceLocation& at_end);
     /// The repetition rules (xiangqi/repetition.hpp) on the main line: each cycle, the
@@ -58,8 +61,9 @@ class XiangqiValidator {
     std::vector<xiangqi::Move> line_; ///< the main line's moves, for judge_
 };
 
-/// The legal moves of `pos` written in notation `n` and joined by spaces, at most `limit` of
-/// them (then " … (N legal moves)"): an illegal move's suggestion.
+/// The legal moves of `pos` written in notation `n`, at most `limit` of them, joined by ", "
+/// as chess's suggestions are (the JSON report makes a list of them): an illegal move's
+/// suggestion.
 std::string xiangqi_legal_moves_text(const xiangqi::Position& pos, xiangqi::Notation n,
                                      std::size_t limit);
 

@@ -21,9 +21,9 @@ class IoError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// How an input was encoded on disk: compressed, or as UTF-16 text (with a byte-order mark) or
-/// GBK text (io/gbk.hpp), which are handed out as UTF-8; `Archive` is a member of a zip, 7z or
-/// tar archive (io/input.hpp).
+/// How an input was encoded on disk: compressed, or as UTF-16 text (with a byte-order mark),
+/// GBK or Big5 text (io/gbk.hpp), which are handed out as UTF-8; `Archive` is a member of a zip, 7z
+/// or tar archive (io/input.hpp).
 enum class Compression : std::uint8_t {
     None,
     Zstd,
@@ -34,10 +34,12 @@ enum class Compression : std::uint8_t {
     Xz,
     Lzma,
     Archive,
-    Gbk
+    Gbk,
+    Big5
 };
 
-/// "none", "zstd", "gzip", "utf-16le", "utf-16be", "bzip2", "xz", "lzma", "archive" or "gbk".
+/// "none", "zstd", "gzip", "utf-16le", "utf-16be", "bzip2", "xz", "lzma", "archive", "gbk" or
+/// "big5".
 std::string_view compression_name(Compression c);
 
 /// A stream of bytes read in large chunks.
@@ -96,7 +98,8 @@ class ByteSource {
     virtual std::uint64_t size_hint() const { return 0; }
     /// The detected encoding.
     virtual Compression compression() const { return Compression::None; }
-    /// The legacy text encoding the text was transcoded from to UTF-8 ("GBK": io/gbk.hpp), or
+    /// The legacy text encoding the text was transcoded from to UTF-8 (gbk_name, big5_name:
+    /// io/gbk.hpp), or
     /// "" (UTF-8, or text read as it is).
     virtual std::string_view transcoded_from() const { return {}; }
 

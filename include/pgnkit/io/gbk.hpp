@@ -1,7 +1,8 @@
 #pragma once
 /// GBK text (GB2312 and its GBK/GB18030 extensions), as xiangqi databases (xqbase, dpxq) are
-/// written: told from UTF-8 and from Latin-1 by its first bytes, and handed out as UTF-8, so that
-/// its Chinese names and moves (`炮二平五`) are read as any UTF-8 text.
+/// written, and Big5 text, as the traditional-Chinese ones of Taiwan and Hong Kong sites are:
+/// told from UTF-8 and from Latin-1 by their first bytes, and handed out as UTF-8, so that
+/// their Chinese names and moves (`炮二平五`, `傌八進七`) are read as any UTF-8 text.
 ///
 /// A text is GBK when its first bytes (up to gbk_probe_size) are not valid UTF-8, every byte
 /// from 0x80 on is part of a GBK (or GB18030 four-byte) character, and most of those characters
@@ -10,10 +11,17 @@
 /// between ASCII letters (`M\xFCller`), so a pair of them decoded as GBK almost always has an
 /// ASCII second byte, or none at all. A Latin-1 file is therefore never transcoded here, and
 /// reads as before.
+///
+/// Big5 shares GBK's lead bytes and most of its trail bytes, and a Latin-1 letter before an
+/// ASCII one is a Big5 character too, so bytes alone do not tell them apart: a text is Big5
+/// when its first bytes decode as Big5 without a fault and then hold at least two characters
+/// of xiangqi's vocabulary (車 馬 炮 帥 將 仕 士 相 象 兵 卒 進 退 平 …, traditional or
+/// simplified), more than the same bytes read as GBK do (chinese_text_kind()).
 
 #include "pgnkit/io/byte_source.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,11 +44,28 @@ bool looks_like_gbk(std::string_view head, bool cut);
 /// character becomes U+FFFD.
 std::string gbk_to_utf8(std::string_view s);
 
-/// `text`, or, when its first bytes are GBK text (looks_like_gbk()), a source that hands out its
-/// text as UTF-8 (offsets in reports then count the UTF-8 bytes, as for UTF-16 text). That
-/// source's compression() is Compression::Gbk for a plain text (its bytes cannot be read again
-/// at their offsets), else `text`'s, and its transcoded_from() is "GBK". Reads the first bytes
-/// of `text` at once; a read failure among them is met again at the next read.
-std::unique_ptr<ByteSource> decode_gbk_text(std::unique_ptr<ByteSource> text);
+/// `s` read as Big5, as UTF-8; a byte that begins no character becomes U+FFFD.
+std::string big5_to_utf8(std::string_view s);
+
+/// The names ByteSource::transcoded_from() gives GBK and Big5 text (reports say "read as …").
+inline constexpr std::string_view gbk_name = "GBK (GB18030)";
+inline constexpr std::string_view big5_name = "Big5";
+
+/// Which legacy Chinese encoding a text is in, by its first bytes.
+enum class ChineseText : std::uint8_t { None, Gbk, Big5 };
+
+/// The encoding of `head`, the first bytes of a text (`cut` as for looks_like_gbk()): Big5
+/// when it is not UTF-8, reads as Big5 without a fault and holds at least two characters of
+/// xiangqi's vocabulary, more than it holds read as GBK; else GBK when looks_like_gbk(); else
+/// None (UTF-8, ASCII, Latin-1).
+ChineseText chinese_text_kind(std::string_view head, bool cut);
+
+/// `text`, or, when its first bytes are GBK or Big5 text (chinese_text_kind()), a source that
+/// hands out its text as UTF-8 (offsets in reports then count the UTF-8 bytes, as for UTF-16
+/// text). That source's compression() is Compression::Gbk or Compression::Big5 for a plain
+/// text (its bytes cannot be read again at their offsets), else `text`'s, and its
+/// transcoded_from() is gbk_name or big5_name. Reads the first bytes of `text` at once; a read
+/// failure among them is met again at the next read.
+std::unique_ptr<ByteSource> decode_chinese_text(std::unique_ptr<ByteSource> text);
 
 } // namespace pgnkit

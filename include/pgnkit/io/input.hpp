@@ -7,7 +7,7 @@
 /// An input is read as its *members*, in order: one for a file or a compressed stream, one per
 /// regular file of an archive. Every member's text is guarded against binary data
 /// (io/text_guard.hpp) and may itself be zstd, gzip or UTF-16 (make_decoding_source()) or GBK
-/// (decode_gbk_text(): handed out as UTF-8).
+/// (decode_chinese_text(): GBK and Big5 handed out as UTF-8).
 
 #include "pgnkit/io/byte_source.hpp"
 

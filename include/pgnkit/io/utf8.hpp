@@ -49,4 +49,7 @@ inline std::size_t utf8_cut(const char* s, std::size_t from, std::size_t to) {
 /// 90 9D) stay the C1 controls of those numbers.
 void cp1252_to_utf8(std::string_view s, std::string& out);
 
+/// The name reports give text that is not UTF-8 and read by cp1252_to_utf8().
+inline constexpr std::string_view latin1_name = "Latin-1 (Windows-1252)";
+
 } // namespace pgnkit

@@ -421,13 +421,21 @@ struct PgnReader::Run : TextLine {
             }
         }
     }
-    /// The game is not valid UTF-8 from text[bad] on (out of line: rare).
+    /// The game is not valid UTF-8 from text[bad] on, or (UTF-8 transcoded from a legacy
+    /// encoding: GameSpan::transcoded_from) was not before it was transcoded, from its first
+    /// character beyond ASCII on (out of line: rare).
     [[gnu::cold, gnu::noinline]] void report_encoding(std::size_t bad) {
+        std::string_view read_as = latin1_name;
+        if (reader.utf8_) {
+            read_as = span.transcoded_from;
+            bad = 0;
+            while (bad < text_size && static_cast<unsigned char>(text[bad]) < 0x80) ++bad;
+        }
         Run probe(reader, span, visitor);
         probe.lines_in(0, bad);
         probe.sync(bad); // the elisions before it
         report(Code::Encoding, probe.loc(bad),
-               "text is not valid UTF-8; read as Latin-1 (Windows-1252)");
+               "text is not valid UTF-8; read as " + std::string(read_as));
     }
     void oversized(SourceLocation where, std::string_view what) {
         report(Code::Oversized, where, std::string(what));
@@ -441,7 +449,9 @@ struct PgnReader::Run : TextLine {
         std::size_t bad = 0;
         reader.utf8_ = !(text_kind & simd::NonAscii) || is_valid_utf8(span.text, &bad);
         if (text_size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
-        if (!reader.utf8_) report_encoding(bad);
+        if (!reader.utf8_ || ((text_kind & simd::NonAscii) && !span.transcoded_from.empty()))
+            [[unlikely]]
+            report_encoding(bad);
         bool in_tags = true;
         bool skip = false;
         for (;;) { // the tag section

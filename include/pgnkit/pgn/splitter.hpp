@@ -96,6 +96,10 @@ struct GameSpan {
     /// Tag lines found in the usual form, in text order (none if the span is truncated). May
     /// be empty or leave some out: the reader parses every other tag line itself.
     std::span<const TagMark> tags;
+    /// The legacy encoding the input's text was transcoded from to UTF-8
+    /// (ByteSource::transcoded_from(): "GBK (GB18030)", "Big5"), else empty: a game with
+    /// text beyond ASCII then gets the reader's `encoding` diagnostic (pgn/reader.hpp).
+    std::string_view transcoded_from;
 };
 
 /// Limits that bound memory; defaults suit 200 GB dumps.

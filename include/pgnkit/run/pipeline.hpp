@@ -8,6 +8,7 @@
 
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 #include "pgnkit/run/not_pgn.hpp"
 #include "pgnkit/run/raw_games.hpp"
@@ -46,6 +47,8 @@ struct BatchGame {
 struct Batch {
     std::uint64_t seq = 0;
     std::shared_ptr<const std::string> file; ///< input name
+    /// The encoding the input's text was transcoded from (GameSpan::transcoded_from)
+    std::string_view transcoded_from;
     std::string text;
     /// When set, game texts are read here instead of in `text` (--jobs 1 hands each game
     /// over in the splitter's own buffer, without copying it into a batch).
@@ -75,20 +78,23 @@ struct HtmlBlock {
     std::size_t listed = 0;     ///< diagnostics the block lists
 };
 
-/// A diagnostic reported once per input, not once per game (encoding: a Latin-1 file would
-/// otherwise get a message for every game). A batch counts the games it concerns and keeps
-/// the first one's report, rendered by the command around the message, which holds the
+/// A diagnostic reported once per input, not once per game (encoding: a Latin-1 or GBK file
+/// would otherwise get a message for every game). A batch counts the games it concerns and
+/// keeps the first one's report, rendered by the command around the message, which holds the
 /// count: the sink adds the batches' notes up (FileNote::add) and writes the report when
 /// the input ends (BatchOutput::file_end), so it is the same for every number of jobs.
 struct FileNote {
     std::uint64_t games = 0; ///< games concerned
     std::string before;      ///< the first game's report up to its message
     std::string after;       ///< … and after it
+    /// The encoding the games were read as (encoding_games_message()): a literal
+    std::string_view read_as = latin1_name;
     /// Adds a later batch's note of the same input (its first game stays the first).
     void add(FileNote&& later) {
         if (games == 0) {
             before = std::move(later.before);
             after = std::move(later.after);
+            read_as = later.read_as;
         }
         games += later.games;
     }
@@ -96,12 +102,15 @@ struct FileNote {
         games = 0;
         before.clear();
         after.clear();
+        read_as = latin1_name;
     }
 };
 
-/// The message of an input's encoding note: how many of its games are not UTF-8, read as
-/// Latin-1 (Windows-1252), then `more` (e.g. " and transcoded to UTF-8").
-std::string latin1_games_message(std::uint64_t games, std::string_view more = {});
+/// The message of an input's encoding note: how many of its games are not UTF-8, the
+/// encoding they were read as (`read_as`: latin1_name, or the one their text was transcoded
+/// from, GameSpan::transcoded_from), then `more` (e.g. " and transcoded to UTF-8").
+std::string encoding_games_message(std::uint64_t games, std::string_view read_as,
+                                   std::string_view more = {});
 
 /// A game written to BatchOutput::out that the sink routes to one of several outputs (split):
 /// its bytes end at `end` in `out`, its route (what the command says decides its output)

@@ -62,6 +62,8 @@ struct ReplayedGame {
     std::string result; ///< the termination marker as written, "" if none
     /// The tags in their order, unescaped (name, value): for writers (convert).
     std::vector<std::pair<std::string, std::string>> tags;
+    /// Where each of `tags` is (for the tag checks).
+    std::vector<SourceLocation> tag_at;
     int comments = 0;               ///< comments in the movetext (not kept)
     int variations = 0;             ///< variations in the movetext (replayed, not kept)
     int nags = 0;                   ///< NAGs and annotation glyphs (not kept)

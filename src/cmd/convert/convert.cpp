@@ -92,6 +92,10 @@ class ConvertProcessor final : public BatchProcessor {
                     ++stats.transcoded;
                     // Once per input (FileNote): the sink reports it when the input ends.
                     if (out.encoding.games++ == 0) note_transcoded(out.encoding, span, g.in_file);
+                } else if (!span.transcoded_from.empty() &&
+                           encoding_loc(writer_.validator().diagnostics())) {
+                    // A GBK or Big5 text, transcoded when it was read: the same note.
+                    if (out.encoding.games++ == 0) note_transcoded(out.encoding, span, g.in_file);
                 }
                 if (!writer_.result_fix().to.empty()) {
                     ++stats.fixed;
@@ -162,6 +166,20 @@ class ConvertProcessor final : public BatchProcessor {
         }
         ++stats.converted;
         out.out += text_;
+        // A GBK or Big5 text, transcoded when it was read: noted once per input, as chess's.
+        if (const SourceLocation* at = encoding_loc(xiangqi_.diagnostics());
+            at && out.encoding.games++ == 0) {
+            out.encoding.read_as = span.transcoded_from;
+            line_head(out.encoding.before, span, *at, "warning", "encoding");
+            xiangqi_line_tail(out.encoding.after, g.in_file);
+        }
+    }
+    /// Where the reader reported the game's encoding (its first character that was not
+    /// UTF-8), if it did.
+    static const SourceLocation* encoding_loc(const std::vector<Diagnostic>& diags) {
+        for (const Diagnostic& d : diags)
+            if (d.code == Code::Encoding) return &d.loc;
+        return nullptr;
     }
     /// line() for a xiangqi game (its players from xiangqi_).
     void xiangqi_line(std::string& out, const GameSpan& span, std::uint64_t in_file,
@@ -169,6 +187,10 @@ class ConvertProcessor final : public BatchProcessor {
                       const std::string& message) const {
         line_head(out, span, loc, sev, code);
         append_display(out, message, true);
+        xiangqi_line_tail(out, in_file);
+    }
+    /// xiangqi_line() after the message.
+    void xiangqi_line_tail(std::string& out, std::uint64_t in_file) const {
         const GameInfo& info = xiangqi_.info();
         out += fmt::format(" (game {}", in_file);
         if (!info.white.empty() || !info.black.empty()) {
@@ -216,11 +238,11 @@ class ConvertProcessor final : public BatchProcessor {
     }
 
     /// The first transcoded game's line of its input's encoding note, around the message
-    /// (latin1_games_message(), which the sink writes with the input's count).
+    /// (encoding_games_message(), which the sink writes with the input's count).
     void note_transcoded(FileNote& n, const GameSpan& span, std::uint64_t in_file) const {
         SourceLocation loc{span.first_line, span.first_column, span.offset};
-        for (const Diagnostic& d : writer_.validator().diagnostics())
-            if (d.code == Code::Encoding) loc = d.loc;
+        if (const SourceLocation* at = encoding_loc(writer_.validator().diagnostics())) loc = *at;
+        if (!writer_.transcoded()) n.read_as = span.transcoded_from;
         line_head(n.before, span, loc, "warning", "encoding");
         line_tail(n.after, in_file);
     }
@@ -286,7 +308,8 @@ ConvertPass convert_into(const ConvertRunOptions& opts, const std::vector<std::s
             if (b.file_end && transcoded.games != 0) {
                 const std::string line =
                     transcoded.before +
-                    latin1_games_message(transcoded.games, " and transcoded to UTF-8") +
+                    encoding_games_message(transcoded.games, transcoded.read_as,
+                                           " and transcoded to UTF-8") +
                     transcoded.after;
                 std::fwrite(line.data(), 1, line.size(), stderr);
                 transcoded.clear();

@@ -221,8 +221,9 @@ void PgnWriter::begin_game(const GameSpan& span) {
 
 void PgnWriter::diagnostic(const Diagnostic& d) {
     // The reader reports one Encoding problem, before any token: the game is not UTF-8
-    // and is read as Latin-1; its text is transcoded as it is written.
-    if (d.code == Code::Encoding) latin1_ = true;
+    // and is read as Latin-1; its text is transcoded as it is written. (A text transcoded
+    // from GBK or Big5 when it was read, GameSpan::transcoded_from, is UTF-8 already.)
+    if (d.code == Code::Encoding && span_->transcoded_from.empty()) latin1_ = true;
     // A cut comment or game would lose text: such a game is passed through unchanged.
     if (d.code == Code::Oversized) unconvertible(d.loc, d.message);
     validator_.diagnostic(d);

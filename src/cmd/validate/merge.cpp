@@ -416,6 +416,7 @@ struct MergedNote {
     std::uint64_t rank = std::numeric_limits<std::uint64_t>::max(); ///< the kept one's place
     std::string head, tail; ///< the kept note, renumbered, before and after message/count
     std::string severity;
+    std::string read_as; ///< the encoding its message names (encoding_games_message())
 };
 
 class Merger {
@@ -516,12 +517,20 @@ class Merger {
             note.head = scratch_;
             note.tail = std::string(d.text.substr(d.games_affected.end));
             note.severity = std::string(d.severity);
+            // "…; read as NAME": the name as it stands (plain ASCII, nothing JSON escapes).
+            const std::string_view message =
+                d.text.substr(d.message_begin, d.games_affected.begin - d.message_begin);
+            const std::size_t as = message.rfind("; read as ");
+            const std::size_t end = message.rfind("\",\"games_affected\"");
+            note.read_as = as == std::string_view::npos || end == std::string_view::npos || end < as
+                               ? std::string(latin1_name)
+                               : std::string(message.substr(as + 10, end - as - 10));
         }
     }
 
     void write_note(const MergedNote& note) {
         buf_ += note.head;
-        append_json_string(buf_, latin1_games_message(note.games));
+        append_json_string(buf_, encoding_games_message(note.games, note.read_as));
         buf_ += fmt::format(",\"games_affected\":{}", note.games);
         buf_ += note.tail;
         for (std::size_t k = 0; k < 3; ++k)

@@ -137,8 +137,11 @@ class ValidateProcessor final : public BatchProcessor {
                 if (d.code == Code::Encoding && d.severity != Severity::Error) {
                     // Once per input, not per game (FileNote): the sink counts and reports
                     // it when the input ends. (Made an error, it names each invalid game.)
-                    if (out.encoding.games++ == 0 && shown(d.severity))
-                        note(out.encoding, span, d, utf8, g.in_file);
+                    if (out.encoding.games++ == 0) {
+                        // Not UTF-8: Latin-1; else transcoded from GBK or Big5 as it was read.
+                        out.encoding.read_as = utf8 ? span.transcoded_from : latin1_name;
+                        if (shown(d.severity)) note(out.encoding, span, d, utf8, g.in_file);
+                    }
                     continue;
                 }
                 stats.count(d.code, d.severity);
@@ -198,7 +201,7 @@ class ValidateProcessor final : public BatchProcessor {
     }
 
     /// The first game's report of an input's encoding note, in two parts around its message
-    /// (latin1_games_message(), with the input's count: the sink writes it).
+    /// (encoding_games_message(), with the input's count: the sink writes it).
     void note(FileNote& n, const GameSpan& span, const Diagnostic& d, bool utf8,
               std::uint64_t in_file) const {
         if (opts_.format == OutputFormat::Json) {
@@ -598,7 +601,8 @@ int run_validate(const ValidateRunOptions& opts) {
             notes.count(Code::Encoding, encoding_severity);
             if (encoding_shown) {
                 std::string line = std::move(encoding.before);
-                const std::string message = latin1_games_message(encoding.games);
+                const std::string message =
+                    encoding_games_message(encoding.games, encoding.read_as);
                 if (opts.format == OutputFormat::Json) {
                     append_json_string(line, message);
                     line += fmt::format(",\"games_affected\":{}", encoding.games);

@@ -50,11 +50,14 @@ struct Checked {
     }
 };
 
-Checked check(const std::string& pgn) {
+/// The diagnostics of the first game of `pgn`; without missing-tag unless `roster` (these
+/// games leave most of the Seven Tag Roster out).
+Checked check(const std::string& pgn, bool roster = false) {
     MemorySource src(pgn);
     GameSplitter splitter(src);
     GameSpan span = first_span(splitter);
     ValidateOptions o;
+    if (!roster) o.severities.set(Code::MissingTag, Severity::Ignore);
     XiangqiValidator v(o);
     v.validate(span);
     Checked c;
@@ -118,4 +121,33 @@ TEST_CASE("xiangqi validator: results against the final position, and a missing 
     // The Result tag against the marker; moves in two notations.
     c = check("[Result \"1-0\"]\n\n1. h2e2 马８进７ 0-1\n");
     CHECK(c.codes == std::vector<std::string>{"mixed-notation", "result-mismatch"});
+}
+
+TEST_CASE("xiangqi validator: the roster with Red for White, dates and PlyCount as for chess") {
+    const std::string roster = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2006.08.03\"]\n[Round "
+                               "\"1\"]\n[Result \"*\"]\n";
+    Checked c = check(roster + "[Red \"R\"]\n[Black \"B\"]\n\n1. h2e2 *\n", true);
+    CHECK(c.codes.empty());
+    // WinBoard's White, and RedTeam and BlackTeam, stand for Red and Black.
+    c = check(roster + "[White \"R\"]\n[Black \"B\"]\n\n1. h2e2 *\n", true);
+    CHECK(c.codes.empty());
+    CHECK(c.info.white == "R");
+    c = check(roster + "[RedTeam \"R\"]\n[BlackTeam \"B\"]\n\n1. h2e2 *\n", true);
+    CHECK(c.codes.empty());
+    c = check("[Event \"e\"]\n[Black \"B\"]\n\n1. h2e2 *\n", true);
+    REQUIRE(c.codes == std::vector<std::string>{"missing-tag"});
+    CHECK(c.message("missing-tag") ==
+          "missing tags 'Site', 'Date', 'Round', 'Red', 'Result' (Seven Tag Roster)");
+    c = check("1. h2e2 *\n", true);
+    CHECK(c.message("missing-tag") == "game without tags (the Seven Tag Roster is missing)");
+    // Dates as chess reads them; PlyCount against the main line, when it was read to its end.
+    c = check("[Date \"2006.02.30\"]\n[PlyCount \"3\"]\n\n1. h2e2 h9g7 *\n");
+    CHECK(c.codes == std::vector<std::string>{"bad-date", "plycount-mismatch"});
+    CHECK(c.message("bad-date") == "Date '2006.02.30' is not a date: February 2006 has 28 days");
+    CHECK(c.message("plycount-mismatch") == "PlyCount 3 but the main line has 2 plies");
+    CHECK_FALSE(c.invalid);
+    c = check("[PlyCount \"2\"]\n\n1. h2e2 h9g7 *\n");
+    CHECK(c.codes.empty());
+    c = check("[PlyCount \"5\"]\n\n1. h2e2 h9h5 *\n");
+    CHECK(c.codes == std::vector<std::string>{"illegal-move"});
 }

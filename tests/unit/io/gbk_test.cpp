@@ -1,5 +1,6 @@
-// GBK text (io/gbk.hpp): told from UTF-8 and Latin-1, and read as UTF-8 through open_input(),
-// on the xqbase files of tests/data/xiangqi/games (GBK, CRLF).
+// GBK and Big5 text (io/gbk.hpp): told from UTF-8, Latin-1 and each other, and read as UTF-8
+// through open_input(), on the xqbase files of tests/data/xiangqi/games (GBK, CRLF) and the
+// xqdb sample made Big5 and GBK (tests/data/xiangqi/encodings, tests/data/SOURCES.md).
 #include "pgnkit/io/gbk.hpp"
 #include "pgnkit/io/input.hpp"
 
@@ -91,7 +92,7 @@ TEST_CASE("gbk: an xqbase file is read as UTF-8 with its names and moves") {
     const std::string raw = read_file(games("eleeye-ccgc2006/ccgc2006-01.pgn"));
     const Read r = read_input(raw);
     CHECK(r.compression == Compression::Gbk);
-    CHECK(r.transcoded_from == "GBK");
+    CHECK(r.transcoded_from == gbk_name);
     CHECK(r.text.find("[Red \"宝岛一号\"]\r\n") != std::string::npos);
     CHECK(r.text.find("[Game \"Chinese Chess\"]\r\n") == 0);
     CHECK(r.text.find("[Site \"北京") != std::string::npos);
@@ -107,12 +108,12 @@ TEST_CASE("gbk: every xqbase file of the corpus is GBK, the other xiangqi files 
         const std::string name = fmt::format("eleeye-ccgc2006/ccgc2006-{:02}.pgn", n);
         INFO(name);
         const Read r = read_input(read_file(games(name)));
-        CHECK(r.transcoded_from == "GBK");
+        CHECK(r.transcoded_from == gbk_name);
         CHECK(r.text.find("[Game \"Chinese Chess\"]") == 0);
         CHECK(r.text.find("平") != std::string::npos);
     }
     const Read h = read_input(read_file(games("eleeye-sample-handicap.pgn")));
-    CHECK(h.transcoded_from == "GBK");
+    CHECK(h.transcoded_from == gbk_name);
     CHECK(h.text.find("[Red \"许银川\"]") != std::string::npos);
     CHECK(h.text.find("  3.          马８进７") != std::string::npos);
     for (const char* name :
@@ -133,4 +134,52 @@ TEST_CASE("gbk: Latin-1 chess text is handed out as it is") {
     CHECK(r.text == latin1);
     CHECK(r.transcoded_from.empty());
     CHECK(r.compression == Compression::None);
+}
+
+namespace {
+std::string encodings(const std::string& name) {
+    return std::string(PGNKIT_CORPUS_DIR) + "/xiangqi/encodings/xqdb-sample-chinese-" + name;
+}
+} // namespace
+
+TEST_CASE("big5: a Big5 file is read as UTF-8, and told from GBK, Latin-1 and UTF-8") {
+    const std::string traditional = read_file(encodings("traditional.pgn"));
+    const std::string big5 = read_file(encodings("big5.pgn"));
+    const Read r = read_input(big5);
+    CHECK(r.transcoded_from == big5_name);
+    CHECK(r.compression == Compression::Big5);
+    CHECK(r.text == traditional);
+    CHECK(r.text.find("1. 炮二平五 馬８進７ 2. 馬二進三 車９平８") != std::string::npos);
+    CHECK(big5_to_utf8(big5) == traditional);
+    CHECK(read_input(big5, 1, 7).text == traditional);
+    CHECK(read_input(big5, 5, 3).text == traditional);
+
+    // The simplified text made GBK: GBK, not Big5 (its bytes read as Big5 hold no vocabulary).
+    const std::string gbk = read_file(encodings("gbk.pgn"));
+    CHECK(chinese_text_kind(gbk, false) == ChineseText::Gbk);
+    const Read g = read_input(gbk);
+    CHECK(g.transcoded_from == gbk_name);
+    CHECK(g.text == read_file(games("xqdb-sample-chinese.pgn")));
+    // The traditional text made GBK is GBK too, although GBK holds traditional characters.
+    const std::string gbk_traditional = "1. \xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5 \xF1\x52\xA3\xB8"
+                                        "\xDF\x4D\xC6\xDF";
+    REQUIRE(gbk_to_utf8(gbk_traditional) == "1. 炮二平五 馬８進七");
+    CHECK(chinese_text_kind(gbk_traditional, false) == ChineseText::Gbk);
+
+    // Every xqbase file (GBK) stays GBK.
+    for (int n : {1, 2, 5, 6, 7, 8}) {
+        const std::string name = fmt::format("eleeye-ccgc2006/ccgc2006-{:02}.pgn", n);
+        INFO(name);
+        CHECK(chinese_text_kind(read_file(games(name)), false) == ChineseText::Gbk);
+    }
+    // Latin-1 and UTF-8 text is neither, although "M\xFCller" has Big5's shape (FC 6C).
+    CHECK(chinese_text_kind("[White \"M\xFCller, J\xF6rg\"]\n[Black \"Jos\xE9 \xC1lvarez\"]",
+                            false) == ChineseText::None);
+    CHECK(chinese_text_kind("[White \"\xC9mile \xC7"
+                            "a\xEFssa\"]\n1. e4 e5",
+                            false) == ChineseText::None);
+    CHECK(chinese_text_kind(traditional, false) == ChineseText::None);
+    CHECK(chinese_text_kind("1. e4 e5", false) == ChineseText::None);
+    // Big5 without xiangqi's vocabulary is not told (read as it is: Latin-1).
+    CHECK(chinese_text_kind("[Site \"\xA5\x78\xA5\x5F\"]", false) == ChineseText::None);
 }
