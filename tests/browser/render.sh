@@ -105,8 +105,11 @@ n=$(grep -c '<section class="game"' "$out/validate-capped.html" || true)
 grep -q 'listed without a board' "$out/validate-capped.html" || bad "the capped page does not say so"
 # Each invalid xiangqi game drawn on a xiangqi board (9 x 10 points: 90 point cells), its
 # coordinate moves as arrows.
-xq_games=$("$pgnkit" validate --no-timing -q --no-summary "$root/tests/golden/validate-xiangqi/illegal.pgn" |
-    grep -c '^[^ ].*: error\[') || true
+"$pgnkit" validate --no-timing -f json "$root/tests/golden/validate-xiangqi/illegal.pgn" \
+    >"$out/validate-xiangqi.json" || true
+xq_games=$(python3 -c 'import json, sys
+print(len({d["game"] for d in map(json.loads, open(sys.argv[1])) if d.get("severity") == "error" and d.get("fen")}))' \
+    "$out/validate-xiangqi.json")
 xq_boards=$(grep -c '<figure class="board" data-game="xiangqi"' "$out/validate.html" || true)
 [[ $xq_games -gt 0 && $xq_boards == "$xq_games" ]] ||
     bad "validate --html: $xq_boards xiangqi boards for $xq_games invalid xiangqi games"
