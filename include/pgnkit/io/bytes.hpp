@@ -1,6 +1,7 @@
 #pragma once
 /// Small byte helpers of the in-place writers (src/cmd/fen/position_formats.cpp,
-/// src/cmd/convert/pgn_writer.cpp): copies without a call to memcpy, number text, scans.
+/// src/cmd/convert/pgn_writer.cpp, src/cmd/convert/movetext_layout.cpp): copies without a call
+/// to memcpy, number text, scans.
 
 #include <array>
 #include <cstddef>
