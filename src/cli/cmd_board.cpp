@@ -89,8 +89,7 @@ int run_xiangqi_board(const BoardOptions& o, std::string fen) {
     if (!o.svg.empty()) {
         app::SvgOptions so;
         so.flip = o.flip;
-        so.letter_pieces = true;
-        so.light_color = so.dark_color = "#e9c98e"; // one wood colour: the pieces stand on points
+        app::set_xiangqi_svg_style(so);
         if (arrow) so.arrows.push_back(*arrow);
         so.title = xiangqi::write_fen(pos);
         if (!write_svg(o, app::svg_board(app::xiangqi_board_diagram(pos), so))) return ExitError;

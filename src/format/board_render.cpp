@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 namespace pgnkit::app {
 
@@ -16,6 +17,19 @@ std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& 
     auto occupant = [&](int square) -> const BoardDiagram::Occupant& {
         return square < int(board.squares.size()) ? board.squares[std::size_t(square)] : empty;
     };
+    // The points the board's lines pass through (xiangqi: the palaces' diagonals), drawn as
+    // such when empty: a text diagram has no room for the lines themselves.
+    std::vector<bool> on_line(board.squares.size());
+    for (const auto& [a, b] : board.lines) {
+        if (!board.contains(a) || !board.contains(b)) continue;
+        const int df = b % board.files - a % board.files, dr = b / board.files - a / board.files;
+        const int steps = std::max(1, std::gcd(df, dr));
+        for (int i = 0; i <= steps; ++i) {
+            const int s =
+                board.index(a % board.files + df / steps * i, a / board.files + dr / steps * i);
+            if (s < int(on_line.size())) on_line[std::size_t(s)] = true;
+        }
+    }
     std::size_t label_w = 0;
     for (int r = 0; r < board.ranks; ++r)
         label_w = std::max(label_w, label(board.rank_labels, r).size());
@@ -40,7 +54,10 @@ std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& 
             const int file = opts.flip ? board.files - 1 - col : col;
             const BoardDiagram::Occupant& o = occupant(board.index(file, rank));
             out += ' ';
-            if (o.letter == 0)
+            const int sq = board.index(file, rank);
+            if (o.letter == 0 && sq < int(on_line.size()) && on_line[std::size_t(sq)])
+                out += u ? "×" : "+";
+            else if (o.letter == 0)
                 out += u ? "·" : ".";
             else if (u && !o.glyph.empty())
                 out += o.glyph;

@@ -40,6 +40,11 @@ BoardDiagram xiangqi_board_diagram(const Position& pos) {
     return d;
 }
 
+void set_xiangqi_svg_style(SvgOptions& so) {
+    so.letter_pieces = true;
+    so.light_color = so.dark_color = "#e9c98e";
+}
+
 std::vector<std::string> xiangqi_legal_moves_iccs(const Position& pos) {
     std::vector<std::string> out;
     for (Move m : legal_moves(pos)) out.push_back(format_coordinates(m, Coordinates::Iccs));

@@ -32,6 +32,7 @@ struct GameReplayer::Visitor : VisitorBase {
     };
 
     ReplayedGame& game;
+    MovetextListener* listener = nullptr; ///< told the movetext, if any
     std::vector<Line> lines;
     std::string fen;
     bool have_notation = false;
@@ -60,8 +61,14 @@ struct GameReplayer::Visitor : VisitorBase {
         game.tags.emplace_back(name, value);
         game.tag_at.push_back(at);
     }
-    void comment(std::string_view, const SourceLocation&) { ++game.comments; }
-    void nag(int, const SourceLocation&) { ++game.nags; }
+    void comment(std::string_view text, const SourceLocation&) {
+        ++game.comments;
+        if (listener) listener->comment(text);
+    }
+    void nag(int n, const SourceLocation&) {
+        ++game.nags;
+        if (listener) listener->nag(n);
+    }
     bool end_tags() {
         if (!fen.empty()) {
             auto parsed = parse_fen(fen);
@@ -138,6 +145,7 @@ struct GameReplayer::Visitor : VisitorBase {
             game.mixed_at = place.location();
         }
         game.notations |= notation_bit(n);
+        if (listener) listener->move(line.pos, m);
         line.before = line.pos;
         line.pos.play(m);
         ++line.ply;
@@ -148,9 +156,11 @@ struct GameReplayer::Visitor : VisitorBase {
         const Line& parent = lines.back();
         // A variation replaces the last move of its parent: it starts before it.
         lines.push_back({parent.before, parent.before, parent.ply - 1, parent.stopped});
+        if (listener) listener->begin_variation();
     }
     void end_variation(const SourceLocation&) {
         if (lines.size() > 1) lines.pop_back();
+        if (listener) listener->end_variation();
     }
     void result(std::string_view text, const SourceLocation&) { game.result.assign(text); }
     void end_game() {
@@ -164,7 +174,15 @@ GameReplayer::GameReplayer()
 GameReplayer::~GameReplayer() = default;
 
 const ReplayedGame& GameReplayer::replay(const GameSpan& span) {
+    visitor_->listener = nullptr;
     reader_.read(span, *visitor_);
+    return game_;
+}
+
+const ReplayedGame& GameReplayer::replay(const GameSpan& span, MovetextListener& listener) {
+    visitor_->listener = &listener;
+    reader_.read(span, *visitor_);
+    visitor_->listener = nullptr;
     return game_;
 }
 

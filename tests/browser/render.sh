@@ -76,10 +76,12 @@ stats_page() { # NAME FILES...: NAME.html and NAME.json
 stats_page stats "${stats_in[@]}"
 stats_page stats-elo "${stats_elo_in[@]}"
 stats_page stats-old "${stats_old_in[@]}"
-# The invalid games: every code of the golden file, and real files (valid games with warnings:
+# The invalid games: every code of the golden file, the xiangqi games with illegal moves (one
+# page holds both games' boards), and real files (valid games with warnings:
 # move numbers of New York 1924; a few errors beside many warnings in the sample).
 val_in=("$root/tests/golden/validate/codes.pgn" "$real/engine/sunfish-3fold.pgn.zst"
-    "$real/annotated/newyork1924.pgn.zst" "$root/data/sample.pgn.zst")
+    "$real/annotated/newyork1924.pgn.zst" "$root/data/sample.pgn.zst"
+    "$root/tests/golden/validate-xiangqi/illegal.pgn")
 step "pgnkit validate --html (${val_in[*]##*/})"
 rc=0
 "$pgnkit" validate --no-progress --no-timing -j2 --html "$out/validate.html" \
@@ -101,6 +103,18 @@ done
 n=$(grep -c '<section class="game"' "$out/validate-capped.html" || true)
 [[ $n == 3 ]] || bad "--html-max 3 drew $n game blocks"
 grep -q 'listed without a board' "$out/validate-capped.html" || bad "the capped page does not say so"
+# Each invalid xiangqi game drawn on a xiangqi board (9 x 10 points: 90 point cells), its
+# coordinate moves as arrows.
+"$pgnkit" validate --no-timing -f json "$root/tests/golden/validate-xiangqi/illegal.pgn" \
+    >"$out/validate-xiangqi.json" || true
+xq_games=$(python3 -c 'import json, sys
+print(len({d["game"] for d in map(json.loads, open(sys.argv[1])) if d.get("severity") == "error" and d.get("fen")}))' \
+    "$out/validate-xiangqi.json")
+xq_boards=$(grep -c '<figure class="board" data-game="xiangqi"' "$out/validate.html" || true)
+[[ $xq_games -gt 0 && $xq_boards == "$xq_games" ]] ||
+    bad "validate --html: $xq_boards xiangqi boards for $xq_games invalid xiangqi games"
+xq_arrows=$(grep -c '<figure class="board" data-game="xiangqi" data-arrows="1"' "$out/validate.html" || true)
+[[ $xq_arrows -gt 0 ]] || bad "validate --html: no xiangqi move drawn as an arrow"
 
 # --- rendering ---------------------------------------------------------------------------------
 browse() { # COMMAND...: runs it once more when it fails (chromium can crash on a loaded machine)
@@ -128,6 +142,12 @@ render() { # NAME: screenshot and DOM of $out/NAME.html, console log in NAME.log
     fi
     # The browser parsed the whole page (the footer is its last element).
     grep -q '<footer>' "$out/$name.dom.html" || bad "$name: the DOM has no footer"
+    # The xiangqi boards are SVG the browser read (each an <svg> in its figure).
+    if [[ $name == validate ]]; then
+        local xq
+        xq=$(python3 -c 'import re,sys; t=open(sys.argv[1]).read(); print(len(re.findall(r"<figure class=\"board\" data-game=\"xiangqi\"[^>]*>\s*<svg", t)))' "$out/$name.dom.html")
+        [[ $xq == "$xq_boards" ]] || bad "$name: $xq of $xq_boards xiangqi boards are SVG in the DOM"
+    fi
     local svgs
     svgs=$(grep -o '<svg' "$out/$name.dom.html" | wc -l)
     echo "$name: DOM has $svgs <svg> elements"

@@ -7,6 +7,8 @@
 #  - the 15 xqdb games, in ICCS, Chinese and full-width WXF, give the same moves (fen's
 #    move_uci column; but one move, a defect of the ICCS text: below);
 #  - convert writes the same bytes from each notation, and round-trips between every pair;
+#    so does a game with comments, NAGs and nested variations; an illegal move in a variation
+#    makes the game invalid;
 #  - a chess file is not changed by the detection: validate --variant chess and the default
 #    give the same report for it.
 #
@@ -79,6 +81,49 @@ for a in "${notations[@]}"; do
         cmp -s "$tmp/uci.$a.pgn" "$tmp/back.pgn" || bad "convert $a -> $b -> $a differs"
     done
 done
+# A game with comments (one a `;` comment), NAGs and nested variations, made by hand from
+# xqdb game 1 (tests/data/SOURCES.md): written in every notation with all of them, the
+# variations replayed in that notation; A to B and back to A the same bytes, for every pair.
+annotated=$here/../data/xiangqi/annotated/xqdb-game1-annotated.pgn
+for n in "${notations[@]}"; do
+    "$pgnkit" convert --variant xiangqi --moves "$n" "$annotated" >"$tmp/ann.$n.pgn" 2>"$tmp/err" ||
+        bad "convert annotated --moves $n: $(cat "$tmp/err")"
+    [[ -s $tmp/err ]] && bad "convert annotated --moves $n said: $(cat "$tmp/err")"
+done
+a_iccs=$(cat "$tmp/ann.iccs.pgn")
+for want in '{The first moves' '{both central cannons}' '$5' '$14' '(2. b0c2 $5 h9g7) 2... b9c7'     ";a '}' keeps this comment to the end of its line" '(8... e7c9 $2 {a wasted tempo} (8... a6a5) 9. c6e7)'; do
+    [[ $a_iccs == *"$want"* ]] || bad "convert annotated --moves iccs: no '$want' in: $a_iccs"
+done
+grep -q '(1\.\.\. 砲２平５ {both central cannons} 2\. 傌二進三' "$tmp/ann.chinese.pgn" ||
+    bad "convert annotated --moves chinese: the variation not in Chinese: $(cat "$tmp/ann.chinese.pgn")"
+for a in "${notations[@]}"; do
+    for b in "${notations[@]}"; do
+        [[ $a == "$b" ]] && continue
+        "$pgnkit" convert --moves "$b" "$tmp/ann.$a.pgn" 2>/dev/null |
+            "$pgnkit" convert --moves "$a" - >"$tmp/back.pgn" 2>/dev/null
+        cmp -s "$tmp/ann.$a.pgn" "$tmp/back.pgn" || bad "convert annotated $a -> $b -> $a differs"
+    done
+done
+# Stripped of all three: the main line alone, as the game without them is written.
+"$pgnkit" convert --variant xiangqi --moves iccs --strip comments,nags,variations "$annotated" >"$tmp/strip.pgn" 2>/dev/null
+"$pgnkit" fen --variant xiangqi -f csv --columns move_uci "$annotated" >"$tmp/main.csv"
+grep -q '[{($;]' <(sed 1,4d "$tmp/strip.pgn") && bad "convert --strip: something left: $(cat "$tmp/strip.pgn")"
+"$pgnkit" fen --variant xiangqi -f csv --columns move_uci "$tmp/strip.pgn" | cmp -s - "$tmp/main.csv" ||
+    bad "convert --strip: another main line"
+# An illegal move in a variation: the game is invalid and passed through, as chess convert does.
+sed 's/(8\.\.\. a6a5)/(8... a6a4)/' "$annotated" >"$tmp/bad.pgn"
+"$pgnkit" convert --variant xiangqi --moves wxf "$tmp/bad.pgn" >"$tmp/bad.out" 2>"$tmp/bad.err"
+rc=$?
+[[ $rc == 1 ]] || bad "convert, illegal move in a variation: exit $rc (want 1)"
+grep -q "error\[illegal-move\]: move 'a6a4' (iccs, in a variation)" "$tmp/bad.err" ||
+    bad "convert, illegal move in a variation: $(cat "$tmp/bad.err")"
+cmp -s <(cat "$tmp/bad.pgn"; echo) "$tmp/bad.out" || bad "convert: the invalid game was not passed through"
+# The handicap game (GBK, a FEN tag, comments, Black-only lines): round trip through Chinese.
+"$pgnkit" convert --moves wxf "$games/eleeye-sample-handicap.pgn" >"$tmp/h.wxf" 2>"$tmp/err"
+grep -q not-converted "$tmp/err" && bad "handicap game: $(cat "$tmp/err")"
+"$pgnkit" convert --moves chinese "$tmp/h.wxf" 2>/dev/null | "$pgnkit" convert --moves wxf - >"$tmp/h.back" 2>/dev/null
+cmp -s "$tmp/h.wxf" "$tmp/h.back" || bad "handicap game: wxf -> chinese -> wxf differs"
+
 # A chess game with a notation chess has not: passed through, said.
 printf '[Event "c"]\n\n1. e4 e5 *\n' >"$tmp/c.pgn"
 "$pgnkit" convert --moves wxf "$tmp/c.pgn" >"$tmp/c.out" 2>"$tmp/c.err"

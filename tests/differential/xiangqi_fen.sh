@@ -3,7 +3,8 @@
 # (`position fen START moves …` then `d`, its "Fen:" line), for every position of the main
 # lines of the 15 xqdb games, the three WinBoard games, the handicap game and the 20 GBK
 # championship games (tests/data/xiangqi/games), and of the first GAMES (default 200) Hu
-# Ronghua ICCS games. The moves given to Fairy-Stockfish are pgnkit's move_uci column, so a
+# Ronghua ICCS games, and of every variation convert writes for a game with nested ones
+# (xiangqi_variation_lines.py). The moves given to Fairy-Stockfish are pgnkit's move_uci column, so a
 # move read wrongly shows as a FEN that differs at the next ply.
 #
 # Usage: tests/differential/xiangqi_fen.sh PGNKIT [GAMES]
@@ -13,6 +14,7 @@ pgnkit=${1:?usage: xiangqi_fen.sh PGNKIT [GAMES]}
 count=${2:-200}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 games=$here/../data/xiangqi/games
+annotated=$here/../data/xiangqi/annotated/xqdb-game1-annotated.pgn
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 [[ -x $fsf ]] || { echo "xiangqi_fen: fairy-stockfish is missing (scripts/install-deps.sh --test)" >&2; exit 2; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-xiangqi-fen.XXXXXX")
@@ -27,6 +29,12 @@ trap 'rm -rf "$tmp"' EXIT
         awk -v n="$count" '/^\[Event / { ++g } g <= n' |
         "$pgnkit" fen --variant xiangqi -f tsv --start --columns game,ply,fen,move_uci - |
         tail -n +2 | sed 's/^/b/'
+    # Each variation of a game with nested ones, as convert replayed and wrote it: a game of
+    # its own (the moves that lead to it, then its moves).
+    "$pgnkit" convert --variant xiangqi --moves iccs "$annotated" |
+        python3 "$here/xiangqi_variation_lines.py" >"$tmp/lines.pgn"
+    "$pgnkit" fen --variant xiangqi -f tsv --start --columns game,ply,fen,move_uci "$tmp/lines.pgn" |
+        tail -n +2 | sed 's/^/c/'
 } >"$tmp/ours.tsv" || { echo "xiangqi_fen: pgnkit fen failed" >&2; exit 1; }
 positions=$(wc -l <"$tmp/ours.tsv")
 ((positions > 10000)) || { echo "xiangqi_fen: only $positions positions" >&2; exit 1; }

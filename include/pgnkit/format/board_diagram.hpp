@@ -33,7 +33,7 @@ struct BoardDiagram {
     /// A river drawn between this rank and the next (xiangqi: 4, between its halves); -1 none.
     int river = -1;
     /// Lines drawn on the image from square centre to square centre, under the pieces
-    /// (xiangqi: the diagonals of the palaces).
+    /// (xiangqi: the diagonals of the palaces); text diagrams mark the empty points on them.
     std::vector<std::pair<int, int>> lines;
 
     /// The index of a square.

@@ -17,7 +17,8 @@ struct DiagramTextOptions {
 
 /// The diagram: one line per rank (the last on top unless flipped), each square a space and
 /// its glyph, framed; then the file labels. Rank labels are right-aligned to the widest. A
-/// board with a river gets a row of `~` between the ranks it runs between.
+/// board with a river gets a row of `~` between the ranks it runs between; the empty points its
+/// lines pass through (xiangqi: the palaces' diagonals) are drawn `×` (ASCII `+`).
 std::string render_diagram(const BoardDiagram& board, const DiagramTextOptions& opts = {});
 
 /// The label column of a board's summary lines (`board`, any game): "Insufficient material: ".

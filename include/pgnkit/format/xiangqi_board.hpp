@@ -9,6 +9,7 @@
 /// columns, and the letters are what the FEN the user typed says.
 
 #include "pgnkit/format/board_diagram.hpp"
+#include "pgnkit/format/svg_board.hpp"
 #include "pgnkit/xiangqi/position.hpp"
 
 #include <string>
@@ -20,6 +21,11 @@ namespace pgnkit::app {
 /// by FEN letter, files a–i, ranks 0–9 (ICCS), the river between ranks 4 and 5, the palace
 /// diagonals, and the general of the side to move as the danger point when it is in check.
 BoardDiagram xiangqi_board_diagram(const xiangqi::Position& pos);
+
+/// Sets `so` to draw a xiangqi board (svg_board()): the pieces as lettered discs on one wood
+/// colour (they stand on points, not squares). `board --variant xiangqi --svg` and the
+/// validate report's boards look alike.
+void set_xiangqi_svg_style(SvgOptions& so);
 
 /// The legal moves in ICCS (`h2e2`), sorted by text.
 std::vector<std::string> xiangqi_legal_moves_iccs(const xiangqi::Position& pos);

@@ -1,6 +1,7 @@
 #pragma once
 /// Small byte helpers of the in-place writers (src/cmd/fen/position_formats.cpp,
-/// src/cmd/convert/pgn_writer.cpp): copies without a call to memcpy, number text, scans.
+/// src/cmd/convert/pgn_writer.cpp, src/cmd/convert/movetext_layout.cpp): copies without a call
+/// to memcpy, number text, scans.
 
 #include <array>
 #include <cstddef>
@@ -109,6 +110,35 @@ inline char* copy_short_text(char* dst, const char* src, std::size_t n) {
         dst[n - 1] = c;
     }
     return dst + n;
+}
+
+/// Copies n ≤ 16 bytes exactly with overlapping fixed-size moves (no memcpy call; the source
+/// has no slack past n); returns whether they are all ASCII.
+inline bool copy_short(char* dst, const char* src, std::size_t n) {
+    if (n >= 8) {
+        std::uint64_t a, b;
+        std::memcpy(&a, src, 8);
+        std::memcpy(&b, src + n - 8, 8);
+        std::memcpy(dst, &a, 8);
+        std::memcpy(dst + n - 8, &b, 8);
+        return ((a | b) & 0x8080808080808080ULL) == 0;
+    }
+    if (n >= 4) {
+        std::uint32_t a, b;
+        std::memcpy(&a, src, 4);
+        std::memcpy(&b, src + n - 4, 4);
+        std::memcpy(dst, &a, 4);
+        std::memcpy(dst + n - 4, &b, 4);
+        return ((a | b) & 0x80808080U) == 0;
+    }
+    if (n) {
+        const char a = src[0], b = src[n / 2], c = src[n - 1];
+        dst[0] = a;
+        dst[n / 2] = b;
+        dst[n - 1] = c;
+        return ((a | b | c) & 0x80) == 0;
+    }
+    return true;
 }
 
 /// Whether n bytes at s are ASCII without '"' or '\\' (nothing to quote or transcode), 8

@@ -64,10 +64,24 @@ struct ReplayedGame {
     std::vector<std::pair<std::string, std::string>> tags;
     /// Where each of `tags` is (for the tag checks).
     std::vector<SourceLocation> tag_at;
-    int comments = 0;               ///< comments in the movetext (not kept)
-    int variations = 0;             ///< variations in the movetext (replayed, not kept)
-    int nags = 0;                   ///< NAGs and annotation glyphs (not kept)
+    int comments = 0;   ///< comments in the movetext (not kept: MovetextListener has them)
+    int variations = 0; ///< variations in the movetext (replayed, not kept)
+    int nags = 0;       ///< NAGs and annotation glyphs (not kept)
     std::vector<Diagnostic> syntax; ///< the reader's reports (unterminated comment …)
+};
+
+/// The movetext as replay() reads it, token by token in text order, every line: for writers
+/// (cmd/convert/xiangqi_writer.hpp). Each move comes with the position it is played from (a
+/// variation's first move with the position before the move it replaces); the moves of a line
+/// after its first unplayed move do not come.
+class MovetextListener {
+  public:
+    virtual ~MovetextListener() = default;
+    virtual void move(const Position& before, Move m) = 0;
+    virtual void comment(std::string_view text) = 0;
+    virtual void nag(int n) = 0;
+    virtual void begin_variation() = 0;
+    virtual void end_variation() = 0;
 };
 
 /// Replays xiangqi games: one per thread, reused for every game (its buffers are kept).
@@ -81,6 +95,8 @@ class GameReplayer {
     /// Reads and replays `span`. The result is valid until the next call, its move texts as
     /// long as the span's text.
     const ReplayedGame& replay(const GameSpan& span);
+    /// replay(), telling `listener` the movetext as it is read.
+    const ReplayedGame& replay(const GameSpan& span, MovetextListener& listener);
 
   private:
     struct Visitor;

@@ -53,7 +53,7 @@ class ConvertProcessor final : public BatchProcessor {
   public:
     explicit ConvertProcessor(const ConvertRunOptions& o)
         : opts_(o), writer_(o.writer, o.severities), xiangqi_opts_(xiangqi_options(o)),
-          xiangqi_(xiangqi_opts_) {}
+          xiangqi_(xiangqi_opts_), xiangqi_writer_(o.writer) {}
 
     /// Converted games go to out.out; the stderr report of the batch goes to out.rejects
     /// (the pipeline keeps both in input order).
@@ -155,7 +155,7 @@ class ConvertProcessor final : public BatchProcessor {
             return;
         }
         text_.clear();
-        write_xiangqi_game(xiangqi_, opts_.writer, text_, why_not_);
+        xiangqi_writer_.write(xiangqi_, span, text_, why_not_);
         if (!why_not_.empty()) {
             ++stats.unconverted;
             xiangqi_line(out.rejects, span, g.in_file,
@@ -268,6 +268,7 @@ class ConvertProcessor final : public BatchProcessor {
     PgnWriter writer_;
     ValidateOptions xiangqi_opts_; ///< xiangqi_ keeps a reference to them
     XiangqiValidator xiangqi_;
+    XiangqiWriter xiangqi_writer_;
     std::string text_, why_not_; ///< a xiangqi game written, or why it was not
 };
 

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <charconv>
 #include <cstring>
 
@@ -51,82 +50,6 @@ int roster_index(std::string_view name) {
 /// Tags that make the movetext replayable: kept whatever --tags says.
 bool is_setup_tag(std::string_view name) {
     return name == "FEN" || name == "SetUp" || name == "Variant";
-}
-
-/// ' ', '\t', '\n', '\r', '\v', '\f' by byte value (a comment is scanned byte by byte).
-constexpr std::array<bool, 256> space_bytes = [] {
-    std::array<bool, 256> t{};
-    for (unsigned char c : {' ', '\t', '\n', '\r', '\v', '\f'}) t[c] = true;
-    return t;
-}();
-bool is_space(char c) { return space_bytes[static_cast<unsigned char>(c)]; }
-
-/// The end of the word at i in text: the first space byte at or after i (or the end). Eight
-/// bytes at a time while they last: a byte below 0x21 is a candidate (every space byte is),
-/// the first one checked against the table.
-std::size_t word_end(std::string_view text, std::size_t i) {
-    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    const char* s = text.data();
-    const std::size_t n = text.size();
-    while (std::endian::native == std::endian::little && i + 8 <= n) {
-        std::uint64_t w;
-        std::memcpy(&w, s + i, 8);
-        // Bytes below 0x21; exact for the lowest flagged byte (borrows only run upwards).
-        const std::uint64_t low = (w - ones * 0x21) & ~w & highs;
-        if (!low) {
-            i += 8;
-            continue;
-        }
-        const std::size_t at = i + std::size_t(std::countr_zero(low) / 8);
-        if (is_space(s[at])) return at;
-        i = at + 1; // a control byte inside the word
-    }
-    while (i < n && !is_space(s[i])) ++i;
-    return i;
-}
-
-/// Display columns of UTF-8 text: one per code point (continuation bytes don't count).
-std::size_t display_width(std::string_view s) {
-    std::size_t w = 0;
-    for (unsigned char c : s) w += (c & 0xC0) != 0x80;
-    return w;
-}
-
-/// Copies n ≤ 16 bytes exactly with overlapping fixed-size moves (no memcpy call; the source
-/// has no slack past n); returns whether they are all ASCII.
-inline bool copy_short(char* dst, const char* src, std::size_t n) {
-    if (n >= 8) {
-        std::uint64_t a, b;
-        std::memcpy(&a, src, 8);
-        std::memcpy(&b, src + n - 8, 8);
-        std::memcpy(dst, &a, 8);
-        std::memcpy(dst + n - 8, &b, 8);
-        return ((a | b) & 0x8080808080808080ULL) == 0;
-    }
-    if (n >= 4) {
-        std::uint32_t a, b;
-        std::memcpy(&a, src, 4);
-        std::memcpy(&b, src + n - 4, 4);
-        std::memcpy(dst, &a, 4);
-        std::memcpy(dst + n - 4, &b, 4);
-        return ((a | b) & 0x80808080U) == 0;
-    }
-    if (n) {
-        const char a = src[0], b = src[n / 2], c = src[n - 1];
-        dst[0] = a;
-        dst[n / 2] = b;
-        dst[n - 1] = c;
-        return ((a | b | c) & 0x80) == 0;
-    }
-    return true;
-}
-
-/// `12.` or `12...` into `out` (≥ 16 bytes); returns the end.
-char* write_move_number(char* out, int n, bool black) {
-    out = std::to_chars(out, out + 12, n).ptr;
-    *out++ = '.';
-    if (black) *out++ = '.', *out++ = '.';
-    return out;
 }
 
 } // namespace
@@ -193,7 +116,7 @@ ValidateOptions make_validate_options(const PgnWriterOptions& o, const SeverityT
 
 PgnWriter::PgnWriter(const PgnWriterOptions& opts, const SeverityTable& severities)
     : opts_(opts), vopts_(make_validate_options(opts, severities)), validator_(vopts_),
-      same_letters_(opts.piece_letters == opts.input_piece_letters) {
+      layout_(opts), same_letters_(opts.piece_letters == opts.input_piece_letters) {
     validator_.set_listener(this);
 }
 
@@ -203,11 +126,7 @@ void PgnWriter::begin_game(const GameSpan& span) {
     tag_text_.clear();
     tags_.clear();
     std::fill(std::begin(roster_), std::end(roster_), -1);
-    movetext_len_ = 0;
-    column_ = 0;
-    pending_opens_ = 0;
-    depth_ = hidden_depth_ = 0;
-    need_number_ = true;
+    layout_.clear();
     latin1_ = false;
     unconvertible_ = false;
     unconverted_reason_.clear();
@@ -223,7 +142,10 @@ void PgnWriter::diagnostic(const Diagnostic& d) {
     // The reader reports one Encoding problem, before any token: the game is not UTF-8
     // and is read as Latin-1; its text is transcoded as it is written. (A text transcoded
     // from GBK or Big5 when it was read, GameSpan::transcoded_from, is UTF-8 already.)
-    if (d.code == Code::Encoding && span_->transcoded_from.empty()) latin1_ = true;
+    if (d.code == Code::Encoding && span_->transcoded_from.empty()) {
+        latin1_ = true;
+        layout_.set_latin1(true);
+    }
     // A cut comment or game would lose text: such a game is passed through unchanged.
     if (d.code == Code::Oversized) unconvertible(d.loc, d.message);
     validator_.diagnostic(d);
@@ -268,89 +190,6 @@ void PgnWriter::move_number(int n, bool black_dots, const TokenPlace& loc) {
     validator_.move_number(n, black_dots, loc); // numbers are rewritten from the position
 }
 
-void PgnWriter::grow_movetext(std::size_t n) {
-    const std::size_t cap = std::max(2 * movetext_cap_, movetext_len_ + n + 4096);
-    std::unique_ptr<char[]> bigger(new char[cap]);
-    if (movetext_len_) std::memcpy(bigger.get(), movetext_.get(), movetext_len_);
-    movetext_ = std::move(bigger);
-    movetext_cap_ = cap;
-}
-
-void PgnWriter::put_bytes(std::string_view s) {
-    if (s.empty()) return;
-    copy_bytes(movetext_room(s.size()), s.data(), s.size());
-    movetext_len_ += s.size();
-}
-
-/// The separator of a token of width w already written at p + lead (lead: 1 when the line
-/// has text, the separator's place), and the token's n bytes counted. §8.2.1: the line
-/// breaks before a token that would pass the line width (tokens are never split).
-inline void PgnWriter::place_token(char* p, std::size_t lead, std::size_t n, std::size_t w,
-                                   bool may_wrap) {
-    if (lead) {
-        if (may_wrap && column_ + 1 + w > std::size_t(opts_.line_width)) {
-            p[0] = '\n';
-            column_ = 0;
-        } else {
-            p[0] = ' ';
-            ++column_;
-        }
-    }
-    column_ += w;
-    movetext_len_ += lead + n;
-}
-
-/// `12.` or `12...`, written in place.
-void PgnWriter::put_move_number(int n, bool black) {
-    if (pending_opens_ != 0) {
-        char buf[24];
-        char* end = write_move_number(buf, n, black);
-        put_token(std::string_view(buf, std::size_t(end - buf)));
-        return;
-    }
-    const std::size_t lead = column_ > 0;
-    char* const p = movetext_room(24);
-    const char* end = write_move_number(p + lead, n, black);
-    const auto len = std::size_t(end - (p + lead));
-    place_token(p, lead, len, len, true);
-}
-
-/// Appends a token, breaking the line before it when it would pass the line width (§8.2.1:
-/// tokens are never split). Pending '(' are glued to its front.
-inline void PgnWriter::put_token(std::string_view tok, bool may_wrap) {
-    if (pending_opens_ == 0 && tok.size() <= 16) [[likely]] {
-        // The usual token (a move, a NAG, a comment word) is short: copied once, straight to
-        // its place after room for the separator; the separator is known once the width is.
-        const std::size_t lead = column_ > 0;
-        char* const p = movetext_room(17);
-        const bool ascii = copy_short(p + lead, tok.data(), tok.size());
-        place_token(p, lead, tok.size(), ascii ? tok.size() : display_width(tok), may_wrap);
-        return;
-    }
-    put_token_slow(tok, may_wrap);
-}
-
-/// put_token() of a long token or one with '(' to glue to its front.
-void PgnWriter::put_token_slow(std::string_view tok, bool may_wrap) {
-    const std::size_t opens = std::size_t(pending_opens_);
-    const std::size_t w = display_width(tok) + opens;
-    if (column_ > 0) {
-        if (may_wrap && column_ + 1 + w > std::size_t(opts_.line_width)) {
-            put_char('\n');
-            column_ = 0;
-        } else {
-            put_char(' ');
-            ++column_;
-        }
-    }
-    pending_opens_ = 0;
-    column_ += w;
-    char* const p = movetext_room(opens);
-    if (opens) std::memset(p, '(', opens);
-    movetext_len_ += opens;
-    put_bytes(tok);
-}
-
 void PgnWriter::move(std::string_view text, const TokenPlace& loc) {
     validator_.move(text, loc); // a replayed move comes back through on_move()
     if (validator_.last_move_replayed()) return;
@@ -365,177 +204,55 @@ void PgnWriter::not_replayed(std::string_view text, const SourceLocation& loc) {
 }
 
 void PgnWriter::on_move(const ReplayedMove& m) {
-    if (!visible()) return;
+    if (!layout_.visible()) return;
     char buf[64];
     char* end = buf;
     const bool black = m.before.side_to_move() == chess::Color::Black;
     // §8.2.2.2: every white move has its number; a black move only after a comment or a
     // variation, or as the first move of a line.
-    if (!black || need_number_) put_move_number(m.before.fullmove_number(), black);
-    need_number_ = false;
+    layout_.number_before_move(m.before.fullmove_number(), black);
     if (m.move.is_null()) {
-        put_token("--");
+        layout_.move_text("--");
         return;
     }
     switch (opts_.moves) {
     case MoveNotation::San:
         if (m.canonical && same_letters_) {
-            put_token(m.text); // already write_san's text in the same letters
+            layout_.move_text(m.text); // already write_san's text in the same letters
             break;
         }
         end = chess::write_san(m.before, m.move, buf, opts_.piece_letters, false);
-        put_token(std::string_view(buf, std::size_t(end - buf)));
+        layout_.move_text(std::string_view(buf, std::size_t(end - buf)));
         break;
     case MoveNotation::Figurine:
         end = chess::write_san(m.before, m.move, buf, {}, true);
-        put_token(std::string_view(buf, std::size_t(end - buf)));
+        layout_.move_text(std::string_view(buf, std::size_t(end - buf)));
         break;
     case MoveNotation::Lan: // short: SSO
-        put_token(chess::format_lan(m.before, m.move, opts_.piece_letters));
+        layout_.move_text(chess::format_lan(m.before, m.move, opts_.piece_letters));
         break;
-    case MoveNotation::Uci: put_token(chess::format_uci(m.before, m.move)); break;
+    case MoveNotation::Uci: layout_.move_text(chess::format_uci(m.before, m.move)); break;
     }
 }
 
 void PgnWriter::nag(int n, const SourceLocation& loc) {
     validator_.nag(n, loc);
-    if (!visible() || opts_.strip_nags) return;
-    char buf[16];
-    buf[0] = '$';
-    char* end = std::to_chars(buf + 1, buf + sizeof buf, n).ptr;
-    put_token(std::string_view(buf, std::size_t(end - buf)));
+    layout_.nag(n);
 }
 
 void PgnWriter::comment(std::string_view text, const SourceLocation& loc) {
     validator_.comment(text, loc);
-    if (!visible() || opts_.strip_comments) return;
-    if (opts_.strip_clocks || opts_.strip_evals) {
-        strip_comment_commands(text, opts_.strip_clocks, opts_.strip_evals, scratch2_);
-        bool had_words = std::any_of(text.begin(), text.end(), [](char c) { return !is_space(c); });
-        bool has_words =
-            std::any_of(scratch2_.begin(), scratch2_.end(), [](char c) { return !is_space(c); });
-        if (had_words && !has_words) return; // only commands were in it: it disappears
-        put_comment(scratch2_);
-    } else {
-        put_comment(text);
-    }
-    need_number_ = true;
-}
-
-void PgnWriter::put_comment(std::string_view text) {
-    if (text.find('}') != std::string_view::npos) {
-        // Only a `;` comment can hold a '}': keep it one, to the end of its line (§5).
-        put_text_words(text, false);
-        return;
-    }
-    put_text_words(text, true);
-}
-
-/// Writes comment text word by word (a comment may wrap at spaces, §8.2.1). In brace form
-/// the first word carries the `{` and the last the `}`; in `;` form the words stay on one
-/// line that the comment ends.
-void PgnWriter::put_text_words(std::string_view text, bool braces) {
-    if (!braces) {
-        scratch_.assign(1, ';');
-        std::size_t i = 0;
-        bool first = true;
-        while (i < text.size()) {
-            while (i < text.size() && is_space(text[i])) ++i;
-            std::size_t j = i;
-            while (j < text.size() && !is_space(text[j])) ++j;
-            if (j == i) break;
-            if (!first) scratch_ += ' ';
-            first = false;
-            if (latin1_)
-                cp1252_to_utf8(text.substr(i, j - i), scratch_);
-            else
-                scratch_.append(text.substr(i, j - i));
-            i = j;
-        }
-        put_token(scratch_);
-        put_char('\n');
-        column_ = 0;
-        return;
-    }
-    std::size_t i = 0;
-    bool first = true;
-    for (;;) {
-        while (i < text.size() && is_space(text[i])) ++i;
-        const std::size_t j = word_end(text, i);
-        std::size_t k = j;
-        while (k < text.size() && is_space(text[k])) ++k;
-        bool last = k >= text.size();
-        // A line that starts with '%' is an escape line (§6): such a word stays on the line.
-        const bool may_wrap = first || text[i] != '%';
-        if (!latin1_ && j - i <= 14 && pending_opens_ == 0) {
-            // The usual word (`[%clk`, `0:03:00]`): put together in its place, as put_token()
-            // would (the separator's place first, known once the width is).
-            const std::size_t lead = column_ > 0;
-            char* const p = movetext_room(17);
-            char* q = p + lead;
-            if (first) *q++ = '{';
-            const bool ascii = copy_short(q, text.data() + i, j - i);
-            q += j - i;
-            if (last) *q++ = '}';
-            const auto n = std::size_t(q - (p + lead));
-            place_token(p, lead, n, ascii ? n : display_width(std::string_view(p + lead, n)),
-                        may_wrap);
-        } else if (!latin1_ && j - i <= 14) {
-            char tok[16];
-            std::size_t n = 0;
-            if (first) tok[n++] = '{';
-            copy_short(tok + n, text.data() + i, j - i);
-            n += j - i;
-            if (last) tok[n++] = '}';
-            put_token(std::string_view(tok, n), may_wrap);
-        } else {
-            scratch_.clear();
-            if (first) scratch_ += '{';
-            if (latin1_)
-                cp1252_to_utf8(text.substr(i, j - i), scratch_);
-            else
-                scratch_.append(text.substr(i, j - i));
-            if (last) scratch_ += '}';
-            put_token(scratch_, may_wrap);
-        }
-        if (last) break;
-        first = false;
-        i = k;
-    }
+    layout_.comment(text);
 }
 
 void PgnWriter::begin_variation(const SourceLocation& loc) {
     validator_.begin_variation(loc);
-    ++depth_;
-    if (hidden_depth_ > 0 || opts_.strip_variations) {
-        ++hidden_depth_;
-        return;
-    }
-    if (pending_opens_++ == 0) number_before_opens_ = need_number_;
-    need_number_ = true;
+    layout_.begin_variation();
 }
 
 void PgnWriter::end_variation(const SourceLocation& loc) {
     validator_.end_variation(loc);
-    if (depth_ > 0) --depth_;
-    if (hidden_depth_ > 0) {
-        --hidden_depth_;
-        return;
-    }
-    if (pending_opens_ > 0) {
-        // A variation without moves or comments says nothing (and readers such as
-        // pgn-extract reject `()`): it is left out.
-        --pending_opens_;
-        need_number_ = pending_opens_ > 0 || number_before_opens_;
-        return;
-    }
-    if (column_ + 1 > std::size_t(opts_.line_width)) {
-        put_char('\n');
-        column_ = 0;
-    }
-    put_char(')');
-    ++column_;
-    need_number_ = true;
+    layout_.end_variation();
 }
 
 void PgnWriter::result(std::string_view text, const SourceLocation& loc) {
@@ -601,9 +318,7 @@ void PgnWriter::finish() {
         result_text_.assign(current);
     }
     fen_fixed_ = fix_fen;
-    pending_opens_ = 0; // every variation is closed by now
-    put_token(result_text_);
-    put_char('\n');
+    layout_.end(result_text_);
     if (opts_.add_fen && final_pos != nullptr) {
         char buf[128];
         final_fen_.assign(buf, chess::write_fen(*final_pos, buf));
@@ -690,7 +405,7 @@ void PgnWriter::append_to(std::string& out) const {
         out.append(header_.get(), header_len_);
         out += '\n'; // the blank line between tags and movetext
     }
-    out.append(movetext_.get(), movetext_len_);
+    out.append(layout_.text());
     out += '\n'; // one blank line after the game
 }
 
@@ -698,15 +413,16 @@ void PgnWriter::append_to(OutBuffer& out) const {
     if (verdict_ != GameVerdict::Converted) return;
     make_header();
     // One room for the game: tags, blank line, movetext, blank line.
-    char* p = out.room(header_len_ + movetext_len_ + 2);
+    const std::string_view movetext = layout_.text();
+    char* p = out.room(header_len_ + movetext.size() + 2);
     char* const start = p;
     if (header_len_) {
         copy_bytes(p, header_.get(), header_len_);
         p += header_len_;
         *p++ = '\n'; // the blank line between tags and movetext
     }
-    copy_bytes(p, movetext_.get(), movetext_len_);
-    p += movetext_len_;
+    copy_bytes(p, movetext.data(), movetext.size());
+    p += movetext.size();
     *p++ = '\n'; // one blank line after the game
     out.set_size(out.size() + std::size_t(p - start));
 }

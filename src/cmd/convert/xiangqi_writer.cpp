@@ -21,13 +21,6 @@ void notation_of(std::string_view word, xiangqi::Notation& n, xiangqi::NotationS
     style.chinese_traditional = word == "chinese";
 }
 
-/// Characters (UTF-8 code points) of `s`: the width a line is measured in.
-std::size_t characters(std::string_view s) {
-    std::size_t n = 0;
-    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
-}
-
 void append_tag(std::string& out, std::string_view name, std::string_view value) {
     out += '[';
     out += name;
@@ -48,23 +41,30 @@ bool is_xiangqi_only_moves(std::string_view word) {
     return word == "iccs" || word == "wxf" || word == "chinese" || word == "chinese-simplified";
 }
 
-void write_xiangqi_game(const XiangqiValidator& v, const PgnWriterOptions& o, std::string& out,
-                        std::string& why_not) {
-    const xiangqi::ReplayedGame& g = v.game();
-    why_not.clear();
-    if (g.comments > 0 && !o.strip_comments)
-        why_not = "the comments of a xiangqi game are not written yet (--strip comments drops "
-                  "them)";
-    else if (g.variations > 0 && !o.strip_variations)
-        why_not = "the variations of a xiangqi game are not written yet (--strip variations "
-                  "drops them)";
-    else if (g.nags > 0 && !o.strip_nags)
-        why_not = "the NAGs of a xiangqi game are not written yet (--strip nags drops them)";
-    if (!why_not.empty()) return;
+XiangqiWriter::XiangqiWriter(const PgnWriterOptions& opts) : opts_(opts), layout_(opts) {}
 
-    xiangqi::Notation notation = g.first_notation;
-    xiangqi::NotationStyle style;
-    if (!o.xiangqi_moves.empty()) notation_of(o.xiangqi_moves, notation, style);
+void XiangqiWriter::write(const XiangqiValidator& v, const GameSpan& span, std::string& out,
+                          std::string& why_not) {
+    const xiangqi::ReplayedGame& checked = v.game();
+    why_not.clear();
+    if (!checked.unplayed.empty()) {
+        const xiangqi::UnplayedMove& u = checked.unplayed.front();
+        why_not = fmt::format("move '{}'{} was not replayed", u.text,
+                              u.depth > 0 ? " (in a variation)" : "");
+        return;
+    }
+    notation_ = checked.first_notation;
+    style_ = {};
+    if (!opts_.xiangqi_moves.empty()) notation_of(opts_.xiangqi_moves, notation_, style_);
+
+    layout_.clear();
+    line_moves_.assign(1, 0);
+    variation_before_move_ = false;
+    const xiangqi::ReplayedGame& g = replayer_.replay(span, *this); // the same game again
+    if (variation_before_move_) {
+        why_not = "a variation before the first move of its line has no move to replace";
+        return;
+    }
 
     bool named = false;
     for (const auto& [name, value] : g.tags)
@@ -78,36 +78,32 @@ void write_xiangqi_game(const XiangqiValidator& v, const PgnWriterOptions& o, st
     for (const auto& [name, value] : g.tags) append_tag(out, name, value);
     if (!named) append_tag(out, "Variant", "xiangqi");
     out += '\n';
+    layout_.end(result);
+    out += layout_.text();
+    out += '\n';
+}
 
-    const std::size_t width = o.line_width > 0 ? std::size_t(o.line_width) : 79;
-    std::size_t column = 0;
-    const auto token = [&](std::string_view t) {
-        const std::size_t w = characters(t);
-        if (column > 0 && column + 1 + w > width) {
-            out += '\n';
-            column = 0;
-        }
-        if (column > 0) {
-            out += ' ';
-            ++column;
-        }
-        out += t;
-        column += w;
-    };
-    xiangqi::Position pos = g.start;
-    std::string text;
-    for (std::size_t i = 0; i < g.moves.size(); ++i) {
-        const xiangqi::Move m = g.moves[i].move;
-        if (pos.side_to_move() == xiangqi::Color::Red || i == 0) {
-            text = fmt::format("{}.", pos.fullmove_number());
-            if (pos.side_to_move() == xiangqi::Color::Black) text += "..";
-            token(text);
-        }
-        token(xiangqi::format_move(pos, m, notation, style));
-        pos.play(m);
-    }
-    token(result);
-    out += "\n\n";
+void XiangqiWriter::move(const xiangqi::Position& before, xiangqi::Move m) {
+    ++line_moves_.back();
+    if (!layout_.visible()) return;
+    layout_.number_before_move(before.fullmove_number(),
+                               before.side_to_move() == xiangqi::Color::Black);
+    layout_.move_text(xiangqi::format_move(before, m, notation_, style_));
+}
+
+void XiangqiWriter::comment(std::string_view text) { layout_.comment(text); }
+
+void XiangqiWriter::nag(int n) { layout_.nag(n); }
+
+void XiangqiWriter::begin_variation() {
+    if (line_moves_.back() == 0) variation_before_move_ = true;
+    line_moves_.push_back(0);
+    layout_.begin_variation();
+}
+
+void XiangqiWriter::end_variation() {
+    if (line_moves_.size() > 1) line_moves_.pop_back();
+    layout_.end_variation();
 }
 
 } // namespace pgnkit::app

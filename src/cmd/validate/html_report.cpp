@@ -12,13 +12,17 @@
 #include "pgnkit/format/html.hpp"
 #include "pgnkit/format/html_page.hpp"
 #include "pgnkit/format/svg_board.hpp"
+#include "pgnkit/format/xiangqi_board.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/xiangqi/coordinates.hpp"
+#include "pgnkit/xiangqi/fen.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <stdexcept>
 
 namespace pgnkit::app {
@@ -155,6 +159,65 @@ void append_diagnostic_item(std::string& b, const Diagnostic& d, std::string_vie
     b += "</li>\n";
 }
 
+/// The origin and target of a xiangqi move text written in coordinates (ICCS, else UCI: the
+/// reading whose origin holds a piece of the side to move), or none (`to` NoSquare): the
+/// other notations name a piece, not a point, and an illegal move's piece is not certain.
+xiangqi::CoordinateMove attempted_xiangqi_move(const xiangqi::Position& pos,
+                                               std::string_view token) {
+    using xiangqi::Coordinates;
+    std::optional<xiangqi::CoordinateMove> first;
+    for (Coordinates style : {Coordinates::Iccs, Coordinates::Uci}) {
+        const std::optional<xiangqi::CoordinateMove> m = xiangqi::read_coordinates(token, style);
+        if (!m) continue;
+        const xiangqi::Piece p = pos.piece_on(m->from);
+        if (xiangqi::is_piece(p) && xiangqi::color_of(p) == pos.side_to_move()) return *m;
+        if (!first) first = m;
+    }
+    return first ? *first : xiangqi::CoordinateMove{};
+}
+
+/// The board of a xiangqi game's position before `d` (its FEN), as chess's in
+/// render_validate_game(): the attempted move's target tinted, an arrow from its origin.
+void append_xiangqi_figure(std::string& o, const HtmlGameInput& g, const Diagnostic& d) {
+    auto parsed = xiangqi::parse_fen(d.fen);
+    if (!parsed) return;
+    const xiangqi::Position& pos = parsed->position;
+    const xiangqi::CoordinateMove am = attempted_xiangqi_move(pos, d.token);
+    SvgOptions so;
+    set_xiangqi_svg_style(so);
+    so.id_prefix = fmt::format("g{}-", g.index);
+    so.square_size = 40;
+    const std::string move = move_number(d.fen);
+    std::string token;
+    append_game_text(token, d.token, g.utf8);
+    so.title = fmt::format("Position before {} {}", move, d.token);
+    BoardDiagram board = xiangqi_board_diagram(pos);
+    const bool marked = am.to != xiangqi::NoSquare;
+    if (marked) {
+        board.highlights.push_back(am.to);
+        so.arrows.push_back({am.from, am.to, "#c62828"});
+    }
+    o += fmt::format("<figure class=\"board\" data-game=\"xiangqi\" data-arrows=\"{}\" "
+                     "data-target=\"",
+                     marked ? 1 : 0);
+    if (marked)
+        o += xiangqi::format_coordinates(xiangqi::Move(am.from, am.to), xiangqi::Coordinates::Iccs)
+                 .substr(2);
+    o += "\">\n";
+    o += svg_board(board, so); // (escapes the title itself)
+    o += "<figcaption>Before <b>";
+    o += move;
+    o += ' ';
+    o += token;
+    o += "</b> (";
+    o += pos.side_to_move() == xiangqi::Color::Red ? "Red" : "Black";
+    o += " to move)";
+    if (marked) o += "; the attempted move is drawn as an arrow";
+    o += ".<br><span class=\"fen mono\">";
+    html::append_escaped(o, d.fen);
+    o += "</span></figcaption>\n</figure>\n";
+}
+
 } // namespace
 
 HtmlBlock render_text_between_games(std::string_view file, const Diagnostic& d, bool utf8) {
@@ -226,7 +289,9 @@ HtmlBlock render_validate_game(const HtmlGameInput& g) {
         o += fmt::format(":{}:{}</span>", lead->loc.line, lead->loc.column);
     }
     o += "</p>\n<div class=\"body\">\n";
-    if (board_diag) {
+    if (board_diag && g.xiangqi) {
+        append_xiangqi_figure(o, g, *board_diag);
+    } else if (board_diag) {
         auto parsed = parse_fen(board_diag->fen, FenParseOptions{true, true});
         if (parsed) {
             const Position& pos = parsed.value().position;

@@ -157,7 +157,8 @@ class ValidateProcessor final : public BatchProcessor {
             if (html_ && (invalid || !checked_.diagnostics->empty()))
                 out.html.push_back(render_validate_game(
                     {span.file, g.in_file, g.number, &info(), checked_.diagnostics, utf8,
-                     opts_.show_info, html_->wants_boards(), opts_.piece_letters}));
+                     opts_.show_info, html_->wants_boards(), opts_.piece_letters,
+                     checked_.xiangqi_info != nullptr}));
             if (!opts_.rejects.empty() && invalid) write_back(out, false, batch, g, span);
             if (!opts_.accepted.empty() && !invalid) write_back(out, true, batch, g, span);
         }

@@ -11,6 +11,7 @@
 
 #include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/cmd/convert/movetext_layout.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/pgn/reader.hpp"
 
@@ -134,24 +135,8 @@ class PgnWriter : public VisitorBase, private ReplayListener {
 
     void on_move(const ReplayedMove& m) override;
 
-    bool visible() const { return hidden_depth_ == 0; }
     void unconvertible(SourceLocation loc, std::string reason);
-    void put_token(std::string_view tok, bool may_wrap = true);
-    [[gnu::noinline]] void put_token_slow(std::string_view tok, bool may_wrap);
     [[gnu::noinline]] void not_replayed(std::string_view text, const SourceLocation& loc);
-    /// Room for n more bytes at the movetext's end (its length does not change).
-    char* movetext_room(std::size_t n) {
-        if (movetext_cap_ - movetext_len_ < n) [[unlikely]]
-            grow_movetext(n);
-        return movetext_.get() + movetext_len_;
-    }
-    void grow_movetext(std::size_t n);
-    void put_char(char c) { *movetext_room(1) = c, ++movetext_len_; }
-    void put_bytes(std::string_view s);
-    void place_token(char* p, std::size_t lead, std::size_t n, std::size_t w, bool may_wrap);
-    void put_move_number(int n, bool black);
-    void put_text_words(std::string_view text, bool braces);
-    void put_comment(std::string_view text);
     void put_tag(std::string_view name, std::string_view value) const;
     [[gnu::noinline]] void put_tag_slow(std::string_view name, std::string_view value) const;
     char* header_room(std::size_t n) const;
@@ -176,17 +161,7 @@ class PgnWriter : public VisitorBase, private ReplayListener {
     mutable std::size_t header_len_ = 0, header_cap_ = 0;
     mutable std::string tag_scratch_;
     mutable std::vector<std::uint32_t> order_; ///< scratch of append_to()
-    /// The wrapped movetext, without the result: a buffer written in place (a token is
-    /// copied once, straight to its place; no string append per token).
-    std::unique_ptr<char[]> movetext_;
-    std::size_t movetext_len_ = 0, movetext_cap_ = 0;
-    std::string scratch_, scratch2_;
-    std::size_t column_ = 0;           ///< display column in the current movetext line
-    int pending_opens_ = 0;            ///< '(' waiting to be glued to the next token
-    int depth_ = 0;                    ///< variation depth of the reader
-    int hidden_depth_ = 0;             ///< depth inside stripped variations
-    bool need_number_ = true;          ///< the next black move needs `N...`
-    bool number_before_opens_ = false; ///< need_number_ before the pending (
+    MovetextLayout layout_;                    ///< the movetext, without the tags
     bool latin1_ = false;
     bool same_letters_ = false; ///< output piece letters are the input's
     bool unconvertible_ = false;

@@ -7,9 +7,9 @@
 /// format/html_page.hpp and format/charts.hpp. Text from the input (player names, events,
 /// file names, messages) is escaped everywhere; a game that is not UTF-8 is read as Latin-1.
 
-#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/cmd/validate/validate.hpp"
+#include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/run/pipeline.hpp"
 
 #include <atomic>
@@ -51,10 +51,12 @@ struct HtmlGameInput {
     bool show_info = false; ///< list info-level diagnostics too
     bool board = true;      ///< render the full block with a board (else brief only)
     std::string_view piece_letters;
+    bool xiangqi = false; ///< a xiangqi game: its FENs and moves are xiangqi's
 };
 
 /// The full block (players, event, round, location, diagnostics, and a board of the position
-/// before the first error that has one, with the attempted move as an arrow) and the brief
+/// before the first error that has one, with the attempted move as an arrow; a xiangqi game's
+/// board is xiangqi's, its attempted move found when written in coordinates) and the brief
 /// form (players, then every diagnostic with its location; no board) used past --html-max and
 /// for valid games. A valid game (no error) gets the brief form only, marked `valid`; one
 /// without a diagnostic to show gets an empty block.
