@@ -49,4 +49,9 @@ inline std::size_t utf8_cut(const char* s, std::size_t from, std::size_t to) {
 /// 90 9D) stay the C1 controls of those numbers.
 void cp1252_to_utf8(std::string_view s, std::string& out);
 
+/// Appends UTF-8 `s` to `out` in Windows-1252, as cp1252_to_utf8() reads it back: a value
+/// written into a Latin-1 game (tags, eco). False, with `out` partly appended, when `s` has a
+/// character Windows-1252 lacks (or is not UTF-8).
+bool utf8_to_cp1252(std::string_view s, std::string& out);
+
 } // namespace pgnkit
