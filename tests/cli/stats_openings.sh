@@ -60,7 +60,7 @@ doc = json.load(sys.stdin)
 for t in doc["tables"]:
     if t["name"] == "openings":
         for r in t["rows"]:
-            print("\t".join(str(r[i]) for i in (0, 1, 2, 4, 5, 6)))
+            print("\t".join("" if r[i] is None else str(r[i]) for i in (0, 1, 2, 4, 5, 6)))
 ' | LC_ALL=C sort
 }
 "$pgnkit" stats --no-progress --jobs 1 -t openings --top 0 --format json "$tmp/all.pgn" \
