@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 namespace pgnkit::cli {
 
@@ -13,6 +14,8 @@ namespace {
 struct EcoCli {
     const CLI::App* cmd = nullptr;
     app::EcoRunOptions run;
+    std::string eco_file;
+    std::optional<openings::OpeningTable> table; ///< --eco-file's, when given
     std::vector<std::string> tags;
     CompressionOptions compression;
     ProgressOptions progress;
@@ -45,6 +48,8 @@ int run_eco_cli(EcoCli& o) {
     if (!o.run.check)
         if (int rc = refuse_output_clash("eco", o.run.inputs, {{"-o", o.run.output}}); rc != ExitOk)
             return rc;
+    o.run.table = eco_table(o.eco_file, o.table);
+    if (!o.run.table) return ExitError;
     apply_compression_options(o.compression, o.run.output_options);
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.progress = progress_wanted(o.progress, false);
@@ -64,10 +69,7 @@ void add_eco(CLI::App& app, Runner& run) {
     cmd->add_option("-o,--output", o->run.output,
                     "Write the games to FILE (.zst: zstd) instead of stdout")
         ->type_name("FILE");
-    cmd->add_option("--eco-file", o->run.table_file,
-                    "The opening table: a lichess chess-openings TSV, a Scid .eco or a "
-                    "pgn-extract eco.pgn, told by its text (default: the bundled lichess table)")
-        ->type_name("FILE");
+    add_eco_file_option(cmd, o->eco_file);
     cmd->add_option("--eco-tags", o->tags,
                     "The tags to set: eco, opening, variation; comma-separated (default: all "
                     "three)")

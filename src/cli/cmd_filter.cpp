@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -34,6 +35,8 @@ struct FilterCli {
     ProgressOptions progress;
     PieceLetterOptions letters;
     std::string format = "pgn", games_from;
+    std::string eco_file;
+    std::optional<openings::OpeningTable> opening_table; ///< --eco-file's, when given
     int jobs = 0;
     bool no_timing = false, any = false;
     // which games
@@ -367,6 +370,14 @@ int run_filter_cli(FilterCli& o) {
     } catch (const BadValue& e) {
         return usage_error("filter", "{} '{}': column {}: {}", e.option, e.value, e.column, e.why);
     }
+    if (!o.run.classify_openings)
+        if (int rc = ignored_option("filter", o.cmd, "--eco-file", "without --opening-name",
+                                    "only the opening classification reads a table"))
+            return rc;
+    if (!o.eco_file.empty()) {
+        o.run.opening_table = eco_table(o.eco_file, o.opening_table);
+        if (!o.run.opening_table) return ExitError;
+    }
     o.run.format = o.format == "ndjson" ? app::FilterFormat::Ndjson
                    : o.format == "ids"  ? app::FilterFormat::Ids
                                         : app::FilterFormat::Pgn;
@@ -551,9 +562,11 @@ void add_filter(CLI::App& app, Runner& run) {
          "order",
          "MOVES");
     list("--opening-name", o->opening_name,
-         "The opening the moves reach (bundled table, by position, as pgnkit eco finds it; "
+         "The opening the moves reach (the bundled table or --eco-file's, by position, as "
+         "pgnkit eco finds it; "
          "\"Opening: Variation\") matches NAME (as --player; --exact, --regex)",
          "NAME", positions);
+    add_eco_file_option(cmd, o->eco_file, "for --opening-name")->group(positions);
     list("--moves-prefix", o->moves_prefix,
          "The main line begins with exactly these moves: \"e4 c5 Nf3\"", "MOVES", positions);
     many("--pattern", o->run.positions.patterns,

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <optional>
 
 namespace pgnkit::cli {
 
@@ -17,6 +18,8 @@ struct SplitCli {
     const CLI::App* cmd = nullptr;
     app::SplitRunOptions run;
     std::string by;
+    std::string eco_file;
+    std::optional<openings::OpeningTable> eco_table; ///< --eco-file's, when given
     std::uint64_t games = 0;
     int max_open = 64;
     CompressionOptions compression;
@@ -101,11 +104,19 @@ int run_split_cli(SplitCli& o) {
                                "the level is zstd's; use --compress zstd or --name "
                                "'….pgn.zst'"))
             return rc;
+    if (o.run.by != app::SplitBy::Eco && o.run.by != app::SplitBy::EcoLetter)
+        if (int rc = ignored_option("split", o.cmd, "--eco-file", "without --by eco or eco-letter",
+                                    "only the opening classification reads a table"))
+            return rc;
     if (!inputs_or_stdin("split", o.run.inputs)) return ExitError;
     app::OutputOptions compression;
     apply_compression_options(o.compression, compression);
     o.run.compression = compression.compression;
     o.run.zstd_level = compression.zstd_level;
+    if (!o.eco_file.empty()) {
+        o.run.eco_table = eco_table(o.eco_file, o.eco_table);
+        if (!o.run.eco_table) return ExitError;
+    }
     o.run.max_open = std::size_t(o.max_open);
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.progress = progress_wanted(o.progress);
@@ -137,10 +148,12 @@ void add_split(CLI::App& app, Runner& run) {
     cmd->add_option("--by", o->by,
                     "A file per value of KEY: a tag name (Event, Site, White …: case-sensitive), "
                     "eco-letter (A-E), eco (the code the moves reach in the bundled opening "
-                    "table, as pgnkit eco finds it; the ECO tag's when they reach none), year or "
+                    "table or --eco-file's, as pgnkit eco finds it; the ECO tag's when they "
+                    "reach none), year or "
                     "month (from Date); games without it go to 'unknown'")
         ->type_name("KEY")
         ->excludes(games);
+    add_eco_file_option(cmd, o->eco_file, "for --by eco and eco-letter");
     cmd->add_option("--name", o->run.name,
                     "File name template: {key} the file's key, {n} its number ({n:4}: 0001), "
                     "{Tag} that tag in its first game, {{ }} braces (default: {n:5}.pgn with "

@@ -30,6 +30,8 @@ struct StatsCli {
     app::StatsRunOptions run;
     std::string format = "text", dates = "year", variant = "auto";
     std::vector<std::string> tables;
+    std::string eco_file;
+    std::optional<openings::OpeningTable> opening_table; ///< --eco-file's, when given
     int jobs = 0;
     ProgressOptions progress;
     SeverityOptions severities;
@@ -215,6 +217,13 @@ int run_stats_cli(StatsCli& o, bool merge) {
         !resolve_letters(command, "--input-piece-letters", o.letters.input,
                          o.run.input_piece_letters))
         return ExitError;
+    if (app::wants_openings(o.run.view.tables)) {
+        o.run.opening_table = eco_table(o.eco_file, o.opening_table);
+        if (!o.run.opening_table) return ExitError;
+    } else if (int rc = ignored_option(command, o.cmd, "--eco-file", "without --table openings",
+                                       "only the openings table classifies the games")) {
+        return rc;
+    }
     o.run.game = *parse_game_choice(o.variant); // (checked by CLI11)
     o.run.jobs = jobs_or_default(o.jobs);
     o.run.progress = progress_wanted(o.progress);
@@ -229,7 +238,9 @@ void add_view_options(CLI::App* cmd, StatsCli& o) {
         ->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("-t,--table", o.tables,
                     "Print only these tables (repeatable, comma-separated): summary, results, "
-                    "colours, endings, termination, lengths, eco, first-moves, first-two-moves, "
+                    "colours, endings, termination, lengths, eco, openings (only when named: "
+                    "each game classified by its moves, as pgnkit eco does), first-moves, "
+                    "first-two-moves, "
                     "players, name-variants, ratings, rating-means, expected-score, "
                     "time-controls, dates, events, rounds, move-facts, clock, eval-swings")
         ->type_name("NAME")
@@ -288,6 +299,7 @@ void add_stats(CLI::App& app, Runner& run) {
         ->allow_extra_args(false);
     cmd->add_flag("--valid-only", o->run.valid_only,
                   "Tables count only games without errors (the summary still counts all)");
+    add_eco_file_option(cmd, o->eco_file, "for --table openings");
     add_severity_options(cmd, o->severities);
     add_piece_letter_options(cmd, o->letters, false);
     add_view_options(cmd, *o);

@@ -7,11 +7,13 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 namespace pgnkit::cli {
 
 namespace {
 struct ValidateCli {
+    const CLI::App* cmd = nullptr;
     app::ValidateRunOptions run;
     SeverityOptions severities;
     ProgressOptions progress;
@@ -21,6 +23,8 @@ struct ValidateCli {
     bool no_summary = false, no_timing = false;
     std::string format = "text", color = "auto", variant = "auto";
     int jobs = 0;
+    std::string eco_file;
+    std::optional<openings::OpeningTable> eco_table; ///< --eco-file's, when given
 };
 
 int run_validate_cli(ValidateCli& o) {
@@ -43,6 +47,14 @@ int run_validate_cli(ValidateCli& o) {
     if (!apply_severity_options("validate", o.severities, o.run.severities) ||
         !resolve_letters("validate", "--input-piece-letters", o.letters.input, o.run.piece_letters))
         return ExitError;
+    if (!o.run.eco_check)
+        if (int rc = ignored_option("validate", o.cmd, "--eco-file", "without --eco-check",
+                                    "only the opening classification reads a table"))
+            return rc;
+    if (!o.eco_file.empty()) {
+        o.run.eco_table = eco_table(o.eco_file, o.eco_table);
+        if (!o.run.eco_table) return ExitError;
+    }
     o.run.format = o.format == "json" ? app::OutputFormat::Json : app::OutputFormat::Text;
     o.run.color = color_wanted(o.color, o.run.format == app::OutputFormat::Text);
     o.run.progress = progress_wanted(o.progress);
@@ -59,6 +71,7 @@ void add_validate(CLI::App& app, Runner& run) {
     auto o = std::make_shared<ValidateCli>();
     auto* cmd =
         app.add_subcommand("validate", "Replay every game and report every defect (the main job)");
+    o->cmd = cmd;
     cmd->add_option("files", o->run.inputs,
                     "PGN files (.pgn; .zst .gz .bz2 .xz; .zip .7z .tar; - for stdin)")
         ->type_name("FILE");
@@ -67,7 +80,9 @@ void add_validate(CLI::App& app, Runner& run) {
         ->check(CLI::IsMember({"text", "json"}));
     cmd->add_flag("--eco-check", o->run.eco_check,
                   "Also compare each game's ECO tag with the opening its moves reach in the "
-                  "bundled lichess table, by position (eco-mismatch, a warning; see pgnkit eco)");
+                  "bundled lichess table (or --eco-file's), by position (eco-mismatch, a "
+                  "warning; see pgnkit eco)");
+    add_eco_file_option(cmd, o->eco_file, "for --eco-check");
     cmd->add_option("--variant", o->variant,
                     "Which game the games are: auto (by the tags: [Variant \"xiangqi\"], "
                     "[Game \"Chinese Chess\"] or a xiangqi FEN make a game xiangqi; the "

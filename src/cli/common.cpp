@@ -3,6 +3,8 @@
 #include "common.hpp"
 
 #include "pgnkit/cmd/convert/pgn_writer.hpp"
+#include "pgnkit/openings/table_formats.hpp"
+#include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/pipeline.hpp"
 
 #include <unistd.h>
@@ -261,6 +263,54 @@ int refuse_output_clash(std::string_view command, const std::vector<std::string>
     fmt::print(stderr, "pgnkit {}: error: {}{}\n", command, clash->message,
                clash->with_input ? hint : std::string_view{});
     return ExitError;
+}
+
+} // namespace pgnkit::cli
+
+namespace pgnkit::cli {
+
+CLI::Option* add_eco_file_option(CLI::App* cmd, std::string& path, std::string_view use) {
+    std::string help = "The opening table: a lichess chess-openings TSV, a Scid .eco or a "
+                       "pgn-extract eco.pgn, told by its text (default: the bundled lichess "
+                       "table)";
+    if (!use.empty()) help += fmt::format("; {}", use);
+    return cmd->add_option("--eco-file", path, help)->type_name("FILE");
+}
+
+const openings::OpeningTable* eco_table(const std::string& path,
+                                        std::optional<openings::OpeningTable>& storage) {
+    if (path.empty()) return &openings::bundled_table();
+    std::vector<openings::TableProblem> problems;
+    storage.emplace();
+    try {
+        openings::load_table_file(path, *storage, problems);
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "{}: error: --eco-file: {}\n", app::message_prefix(), e.what());
+        return nullptr;
+    }
+    bool malformed = false;
+    std::string text;
+    for (const openings::TableProblem& p : problems) {
+        app::append_display(text, p.file, true);
+        text += fmt::format(":{}: {}: ", p.line, p.malformed ? "error" : "warning");
+        app::append_display(text, p.message, true);
+        text += '\n';
+        malformed = malformed || p.malformed;
+    }
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    if (malformed) {
+        fmt::print(stderr,
+                   "{}: error: --eco-file '{}' has lines that are no table entry "
+                   "(nothing was read or written)\n",
+                   app::message_prefix(), path);
+        return nullptr;
+    }
+    if (storage->size() == 0) {
+        fmt::print(stderr, "{}: error: --eco-file '{}' has no entries\n", app::message_prefix(),
+                   path);
+        return nullptr;
+    }
+    return &*storage;
 }
 
 } // namespace pgnkit::cli

@@ -8,11 +8,13 @@
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/io/output_paths.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 #include "pgnkit/run/shard.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -123,5 +125,16 @@ int ignored_option(std::string_view command, const CLI::App* cmd, const std::str
 /// returned; `hint` is added when an output is an input. ExitOk when there is none.
 int refuse_output_clash(std::string_view command, const std::vector<std::string>& inputs,
                         const std::vector<app::RunOutput>& outputs, std::string_view hint = {});
+
+/// --eco-file FILE: the opening table of the options that classify games by their moves (eco,
+/// split --by eco, filter --opening-name, validate --eco-check, stats -t openings); `use`
+/// ends the help ("for --by eco").
+CLI::Option* add_eco_file_option(CLI::App* cmd, std::string& path, std::string_view use = {});
+/// The opening table of --eco-file `path`: the bundled lichess table when `path` is "", else
+/// the file loaded into `storage` (made then), its problems printed on stderr (`file:line: …`).
+/// nullptr after printing why the table cannot be used (unreadable, a line that is no entry, no
+/// entries): the command then exits with status 2, having read and written nothing.
+const openings::OpeningTable* eco_table(const std::string& path,
+                                        std::optional<openings::OpeningTable>& storage);
 
 } // namespace pgnkit::cli

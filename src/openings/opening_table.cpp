@@ -71,6 +71,7 @@ std::string OpeningTable::add_line(Opening opening, std::string_view moves) {
         return {};
     }
     min_pieces_ = std::min(min_pieces_, chess::popcount(pos.pieces()));
+    masks_.add(irreversible_mask(pos));
     entries_.push_back(std::move(opening));
     return {};
 }

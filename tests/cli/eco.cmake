@@ -9,3 +9,8 @@ add_test(NAME cli.eco-vs-pgn-extract
          COMMAND ${PGNKIT_BASH} ${CMAKE_SOURCE_DIR}/tests/differential/eco_pgn_extract.sh
                  --quick $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.eco-vs-pgn-extract PROPERTIES LABELS cli TIMEOUT 600)
+# stats -t openings against tags that eco wrote, counted by awk; --jobs, --eco-file, shards
+# merged (tests/cli/stats_openings.sh).
+add_test(NAME cli.stats-openings
+         COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/cli/stats_openings.sh $<TARGET_FILE:pgnkit>)
+set_tests_properties(cli.stats-openings PROPERTIES LABELS cli TIMEOUT 300)

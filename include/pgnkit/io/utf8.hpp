@@ -52,4 +52,9 @@ void cp1252_to_utf8(std::string_view s, std::string& out);
 /// The name reports give text that is not UTF-8 and read by cp1252_to_utf8().
 inline constexpr std::string_view latin1_name = "Latin-1 (Windows-1252)";
 
+/// Appends UTF-8 `s` to `out` in Windows-1252, as cp1252_to_utf8() reads it back: a value
+/// written into a Latin-1 game (tags, eco). False, with `out` partly appended, when `s` has a
+/// character Windows-1252 lacks (or is not UTF-8).
+bool utf8_to_cp1252(std::string_view s, std::string& out);
+
 } // namespace pgnkit

@@ -23,7 +23,8 @@ class OpeningClassifier {
         ++ply_;
         if (!done_) look(pos);
     }
-    /// Whether no later position can change the result (fewer pieces than any entry has).
+    /// Whether no later position can change the result: fewer pieces than any entry has, or
+    /// a pawn moved or a castling right lost that every entry keeps.
     bool done() const { return done_; }
     /// The classification, or nullptr (no entry reached).
     const Opening* opening() const { return best_; }
@@ -32,7 +33,7 @@ class OpeningClassifier {
 
   private:
     void look(const chess::Position& pos) {
-        if (chess::popcount(pos.pieces()) < table_->min_pieces()) {
+        if (chess::popcount(pos.pieces()) < table_->min_pieces() || !table_->reachable_from(pos)) {
             done_ = true;
             return;
         }

@@ -6,6 +6,7 @@
 /// standard or Chess960 is not classified. Commands that name a game's opening (eco, split
 /// --by eco) read the game with it; one that needs the tags too derives from it and hides
 /// tag(), calling this one's.
+#include "pgnkit/chess/detail/san_fast.hpp"
 #include "pgnkit/chess/fen.hpp"
 #include "pgnkit/chess/san.hpp"
 #include "pgnkit/openings/classifier.hpp"
@@ -48,7 +49,14 @@ class GameOpeningVisitor : public VisitorBase {
     }
     void move(std::string_view san, const TokenPlace&) {
         if (depth_ != 0 || !playing_) return;
-        if (!chess::play_san(pos_, san, {}, false).ok) {
+        // The validator's fast pass (chess/detail/san_fast.hpp) plays the usual tokens; the
+        // others go to the general code.
+        chess::Position::NormalUndo undo;
+        const chess::FastSan fast = chess::fast_play_san(pos_, nullptr, undo, san, {});
+        if (fast.outcome == chess::FastSanOutcome::Resolved) {
+            pos_.play(fast.move);
+        } else if (fast.outcome == chess::FastSanOutcome::Declined &&
+                   !chess::play_san(pos_, san, {}, false).ok) {
             playing_ = false; // the moves before it classify the game
             return;
         }

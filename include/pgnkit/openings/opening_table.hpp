@@ -4,6 +4,7 @@
 /// a capturable en-passant square), so that a game reaching a line's position by another move
 /// order (a transposition) finds it. Filled from the table files of table_formats.hpp.
 #include "pgnkit/chess/position.hpp"
+#include "pgnkit/openings/reachable_masks.hpp"
 
 #include <cstdint>
 #include <string>
@@ -49,12 +50,18 @@ class OpeningTable {
     /// The fewest pieces on the board of any entry's position: a game with fewer pieces left
     /// can reach no entry any more (pieces are never added), so its classification is final.
     int min_pieces() const { return min_pieces_; }
+    /// Whether a game at `pos` may still reach an entry: some entry keeps only unmoved pawns
+    /// and castling rights that `pos` still has (reachable_masks.hpp).
+    bool reachable_from(const chess::Position& pos) const {
+        return masks_.reachable_from(irreversible_mask(pos));
+    }
 
   private:
     std::vector<Opening> entries_;
     std::unordered_map<std::uint64_t, std::uint32_t> by_key_;
     std::uint64_t duplicates_ = 0;
     int min_pieces_ = 32;
+    ReachableMasks masks_;
 };
 
 /// Splits a table's name "Opening: Variation, Subvariation" into the opening (before the

@@ -6,8 +6,8 @@
 
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/io/utf8.hpp"
 #include "pgnkit/openings/game_opening.hpp"
-#include "pgnkit/openings/table_formats.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/not_pgn.hpp"
@@ -73,7 +73,7 @@ class EcoVisitor final : public openings::GameOpeningVisitor {
 struct EcoCounts {
     std::uint64_t games = 0, classified = 0, changed = 0, unclassified = 0, oversized = 0,
                   unusual_tags = 0, kept = 0, agree = 0, disagree = 0, no_eco_tag = 0, not_pgn = 0,
-                  as_kept = 0;
+                  as_kept = 0, latin1_notes = 0;
     void merge(const EcoCounts& o) {
         games += o.games;
         classified += o.classified;
@@ -87,6 +87,7 @@ struct EcoCounts {
         no_eco_tag += o.no_eco_tag;
         not_pgn += o.not_pgn;
         as_kept += o.as_kept;
+        latin1_notes += o.latin1_notes;
     }
 };
 
@@ -127,7 +128,7 @@ class EcoProcessor final : public BatchProcessor {
                 check(span, g, out, o);
                 continue;
             }
-            if (!o || (opts_.keep_existing && has_chosen_tag()) || !edits(span, *o)) {
+            if (!o || (opts_.keep_existing && has_chosen_tag()) || !edits(span, g, out, *o)) {
                 if (o && opts_.keep_existing && has_chosen_tag()) ++counts.kept;
                 append_raw_game(out.out, out, false, batch, g, span);
                 continue;
@@ -172,8 +173,10 @@ class EcoProcessor final : public BatchProcessor {
 
     /// The edits that set the chosen tags to `o`'s; false if there are none (the tags say it
     /// already) or the game's tags cannot be rewritten in place (counted).
-    bool edits(const GameSpan& span, const openings::Opening& o) {
+    bool edits(const GameSpan& span, const BatchGame& g, BatchOutput& out,
+               const openings::Opening& o) {
         edits_.clear();
+        const bool utf8 = tag_section_utf8(span.text);
         const std::array<const std::string*, 3> values = {&o.eco, &o.name, &o.variation};
         const std::array<bool, 3> chosen = {opts_.tags.eco, opts_.tags.opening,
                                             opts_.tags.variation};
@@ -182,7 +185,14 @@ class EcoProcessor final : public BatchProcessor {
         const std::string_view eol = line_break(text);
         for (std::size_t k = 0; k < 3; ++k) {
             if (!chosen[k]) continue;
-            const std::string escaped = escape_tag_value(*values[k]);
+            // A Latin-1 tag section (read as Windows-1252) gets the name in its encoding, as
+            // tags --set writes it (io/utf8.hpp); a name it cannot hold is left out, said.
+            encoded_.clear();
+            if (!utf8 && !utf8_to_cp1252(*values[k], encoded_)) {
+                latin1_note(span, g, out, tag_names[k], *values[k]);
+                continue;
+            }
+            const std::string escaped = escape_tag_value(utf8 ? *values[k] : encoded_);
             std::optional<TagMark> mark;
             for (const TagMark& m : span.tags)
                 if (text.substr(m.open + 1, m.name_end - m.open - 1) == tag_names[k]) mark = m;
@@ -229,6 +239,25 @@ class EcoProcessor final : public BatchProcessor {
         std::sort(edits_.begin(), edits_.end(),
                   [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
         return !edits_.empty();
+    }
+
+    /// Whether the game's tag section (up to the end of its last tag line) is UTF-8; else it
+    /// is Latin-1, as tags reads it (cmd/tags/tag_editor.cpp).
+    bool tag_section_utf8(std::string_view text) const {
+        const auto last = visitor_.last_tag_offset();
+        if (!last) return true;
+        const std::size_t end = text.find('\n', *last);
+        return is_valid_utf8(text.substr(0, end == text.npos ? text.size() : end));
+    }
+
+    void latin1_note(const GameSpan& span, const BatchGame& g, BatchOutput& out,
+                     std::string_view tag, std::string_view value) {
+        ++counts.latin1_notes;
+        append_display(out.err, span.file, true);
+        out.err += fmt::format(":{}: game {}: note: {} not set: a Latin-1 game cannot hold '",
+                               span.first_line, g.in_file, tag);
+        append_display(out.err, value, true);
+        out.err += "'\n";
     }
 
     /// The tag line of `name` in the usual form (`[Name "value"]` alone on its line, no
@@ -311,6 +340,7 @@ class EcoProcessor final : public BatchProcessor {
     PgnReader reader_;
     EcoVisitor visitor_;
     std::vector<Edit> edits_;
+    std::string encoded_; ///< a value in Windows-1252, for a Latin-1 game
 };
 
 void print_summary(const EcoRunOptions& opts, const EcoCounts& c) {
@@ -329,6 +359,9 @@ void print_summary(const EcoRunOptions& opts, const EcoCounts& c) {
         s += fmt::format("; {} with an ECO, Opening or Variation tag line in an unusual form, "
                          "passed through unchanged",
                          c.unusual_tags);
+    if (c.latin1_notes)
+        s += fmt::format("; {} tag{} not set in Latin-1 games (a character Latin-1 lacks)",
+                         c.latin1_notes, c.latin1_notes == 1 ? "" : "s");
     if (c.not_pgn)
         s += fmt::format("; {} text{} between games not PGN, skipped", c.not_pgn,
                          c.not_pgn == 1 ? "" : "s");
@@ -339,40 +372,7 @@ void print_summary(const EcoRunOptions& opts, const EcoCounts& c) {
 } // namespace
 
 int run_eco(const EcoRunOptions& opts) {
-    openings::OpeningTable loaded;
-    if (!opts.table_file.empty()) {
-        std::vector<openings::TableProblem> problems;
-        try {
-            openings::load_table_file(opts.table_file, loaded, problems);
-        } catch (const std::exception& e) {
-            fmt::print(stderr, "{}: error: --eco-file: {}\n", message_prefix(), e.what());
-            return 2;
-        }
-        bool malformed = false;
-        std::string text;
-        for (const openings::TableProblem& p : problems) {
-            append_display(text, p.file, true);
-            text += fmt::format(":{}: {}: ", p.line, p.malformed ? "error" : "warning");
-            append_display(text, p.message, true);
-            text += '\n';
-            malformed = malformed || p.malformed;
-        }
-        std::fwrite(text.data(), 1, text.size(), stderr);
-        if (malformed) {
-            fmt::print(stderr,
-                       "{}: error: --eco-file '{}' has lines that are no table entry "
-                       "(nothing was read or written)\n",
-                       message_prefix(), opts.table_file);
-            return 2;
-        }
-        if (loaded.size() == 0) {
-            fmt::print(stderr, "{}: error: --eco-file '{}' has no entries\n", message_prefix(),
-                       opts.table_file);
-            return 2;
-        }
-    }
-    const openings::OpeningTable& table =
-        opts.table_file.empty() ? openings::bundled_table() : loaded;
+    const openings::OpeningTable& table = *opts.table;
     std::vector<std::unique_ptr<EcoProcessor>> procs;
     for (int i = 0; i < std::max(1, opts.jobs); ++i)
         procs.push_back(std::make_unique<EcoProcessor>(opts, table));
@@ -419,7 +419,8 @@ int run_eco(const EcoRunOptions& opts) {
                    "limits (see oversized): a compressed input or a pipe cannot be read again for "
                    "them\n",
                    message_prefix(), total.as_kept, total.as_kept == 1 ? "" : "s");
-    if (opts.summary || total.oversized || total.unusual_tags || total.disagree)
+    if (opts.summary || total.oversized || total.unusual_tags || total.disagree ||
+        total.latin1_notes)
         print_summary(opts, total);
     if (run.io_errors || io_errors) return 2;
     return opts.check && total.disagree ? 1 : 0;

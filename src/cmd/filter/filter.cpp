@@ -51,7 +51,8 @@ class FilterProcessor final : public BatchProcessor {
         if (!o.positions.empty()) build_watch(o.positions, watch_);
         visitor_ = std::make_unique<FactsVisitor>(*validator_, wanted,
                                                   o.positions.empty() ? nullptr : &watch_);
-        if (o.classify_openings) opening_.emplace(openings::bundled_table());
+        if (o.classify_openings)
+            opening_.emplace(o.opening_table ? *o.opening_table : openings::bundled_table());
     }
 
     void process(const Batch& batch, BatchOutput& out) override {

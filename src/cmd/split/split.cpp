@@ -128,7 +128,7 @@ class SplitProcessor final : public BatchProcessor {
     SplitProcessor(const SplitRunOptions& o, const NameTemplate& name)
         : opts_(o), name_(name), key_tag_(key_tag(o)) {
         if (o.by == SplitBy::Eco || o.by == SplitBy::EcoLetter)
-            opening_.emplace(openings::bundled_table());
+            opening_.emplace(o.eco_table ? *o.eco_table : openings::bundled_table());
     }
 
     void process(const Batch& batch, BatchOutput& out) override {

@@ -124,6 +124,7 @@ void render_aggregate(std::string& out, const std::vector<Table>& tables,
     add("lengths", "Game length (plies, main line)", {"games"}, true);
     add("ratings", "Elo distribution", {"white", "black"}, true);
     add("eco", "Openings (ECO)", {"games"}, false);
+    add("openings", "Openings (by the moves)", {"games"}, false);
     add("first-moves", "First moves", {"games"}, false);
     add("dates", "Games per period (Date tag)", {"games"}, true);
     if (!charts.empty()) {

@@ -9,6 +9,8 @@
 #include "pgnkit/cmd/stats/html_report.hpp"
 #include "pgnkit/io/byte_source.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/openings/classifier.hpp"
+#include "pgnkit/openings/game_opening.hpp"
 #include "pgnkit/pgn/detail/simd/kernels.hpp"
 #include "pgnkit/pgn/embedded.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -41,10 +43,15 @@ void PlayerRecord::merge(const PlayerRecord& o) {
     opp_elo_sum += o.opp_elo_sum;
 }
 
+void OpeningRecord::merge(const OpeningRecord& o) {
+    games += o.games, white_wins += o.white_wins, draws += o.draws, black_wins += o.black_wins;
+    plies += o.plies;
+}
+
 StatsAggregate::StatsAggregate(const StatsLimits& l)
     : termination(l.keys, {}), eco(l.keys, {}), first_move(l.keys, {}), first_two(l.keys, {}),
       time_control(l.keys, {}), dates(l.keys, {}), events(l.keys, {}), rounds(l.keys, {}),
-      players(l.players, {}) {}
+      players(l.players, {}), openings(l.keys, {}) {}
 
 namespace {
 template <std::size_t N>
@@ -68,6 +75,10 @@ void add(std::array<std::uint64_t, N>& a, const std::array<std::uint64_t, N>& b)
     termination.merge(o.termination), eco.merge(o.eco), first_move.merge(o.first_move);
     first_two.merge(o.first_two), time_control.merge(o.time_control), dates.merge(o.dates);
     events.merge(o.events), rounds.merge(o.rounds), players.merge(o.players);
+    if (o.classified) {
+        openings.merge(o.openings);
+        classified = true;
+    }
 }
 
 StatsGroups::StatsGroups(std::string by_tag, const StatsLimits& l)
@@ -281,9 +292,12 @@ enum TagSlot : std::uint8_t {
 
 class StatsVisitor final : public ReplayVisitor {
   public:
-    StatsVisitor(StatsGroups& out, bool valid_only, GameValidator& v)
+    /// `openings`: the table to classify each game's opening in (the openings table), or null.
+    StatsVisitor(StatsGroups& out, bool valid_only, GameValidator& v,
+                 const openings::OpeningTable* openings)
         : ReplayVisitor(v, false), out_(out), valid_only_(valid_only) {
         v_.keep_before(); // main_move() reads last_before() after every move
+        if (openings) classifier_.emplace(*openings);
     }
 
     void begin_game(const GameSpan& s) {
@@ -303,6 +317,8 @@ class StatsVisitor final : public ReplayVisitor {
         swings_ = {};
         last_ply_ = 0;
         last_white_ = true;
+        classifying_ = game_classified_ = false;
+        standard_variant_ = true;
     }
     void tag(std::string_view n, std::string_view value, const SourceLocation& l) {
         v_.tag(n, value, l);
@@ -316,6 +332,10 @@ class StatsVisitor final : public ReplayVisitor {
         case 'R': slot = is(n, "Result") ? TResult : is(n, "Round") ? TRound : TagSlots; break;
         case 'E': slot = is(n, "ECO") ? TEco : is(n, "Event") ? TEvent : TagSlots; break;
         case 'D': slot = is(n, "Date") ? TDate : TagSlots; break;
+        case 'V':
+            if (classifier_ && is(n, "Variant"))
+                standard_variant_ = openings::GameOpeningVisitor::is_standard_variant(value);
+            break;
         case 'T':
             slot = is(n, "TimeControl")   ? TTimeControl
                    : is(n, "Termination") ? TTermination
@@ -331,6 +351,10 @@ class StatsVisitor final : public ReplayVisitor {
         static const std::uint64_t start_key = Position::startpos().repetition_key();
         const Position* start = v_.current_position();
         standard_start_ = start != nullptr && start->repetition_key() == start_key;
+        if (classifier_ && start != nullptr && standard_variant_) { // the openings table
+            classifier_->begin(*start);
+            classifying_ = game_classified_ = true;
+        }
         if (!parse_time_control(tags_[TTimeControl], base_, inc_)) base_ = inc_ = -1;
         return skip;
     }
@@ -381,6 +405,10 @@ class StatsVisitor final : public ReplayVisitor {
             char* e = write_san(before, move, buf);
             (ply == 1 ? first_len_ : second_len_) = std::size_t(e - buf);
         }
+        if (classifying_) {
+            classifier_->after_move(after);
+            classifying_ = !classifier_->done();
+        }
     }
 
     /// Adds the game just read to the aggregates (`utf8`: the reader's encoding verdict).
@@ -406,6 +434,7 @@ class StatsVisitor final : public ReplayVisitor {
         facts_ = {};
         first_len_ = second_len_ = 0;
         has_clock_ = has_eval_ = false;
+        game_classified_ = false; // a chess opening table names no xiangqi opening
         const auto take = [&](TagSlot slot, std::string_view value, bool first_wins = true) {
             if (value.empty() || (first_wins && !tags_[slot].empty())) return;
             tags_[slot] = value;
@@ -456,6 +485,7 @@ class StatsVisitor final : public ReplayVisitor {
         a.lengths[std::min<std::size_t>(std::size_t(info.plies) / 10, length_bins - 1)]++;
 
         if (!tags_[TEco].empty() && !is(tags_[TEco], "?")) ++a.eco.at(tags_[TEco]).n;
+        if (classifier_) count_opening(a, rk, info.plies);
         if (first_len_ != 0) {
             ++a.first_move.at(std::string_view(first_, first_len_)).n;
             if (second_len_ != 0) {
@@ -638,8 +668,34 @@ class StatsVisitor final : public ReplayVisitor {
         have_prev_eval_ = true;
     }
 
+    /// The game's row of the openings table.
+    [[gnu::noinline]] void count_opening(StatsAggregate& a, ResultKind rk, int plies) {
+        opening_key_.clear();
+        if (const openings::Opening* o = game_classified_ ? classifier_->opening() : nullptr) {
+            opening_key_ += o->eco;
+            opening_key_ += '\t';
+            opening_key_ += o->name;
+            if (!o->variation.empty()) {
+                opening_key_ += ": ";
+                opening_key_ += o->variation;
+            }
+        }
+        a.classified = true;
+        OpeningRecord& r = a.openings.at(opening_key_);
+        ++r.games;
+        r.white_wins += rk == ResultKind::WhiteWin;
+        r.draws += rk == ResultKind::Draw;
+        r.black_wins += rk == ResultKind::BlackWin;
+        r.plies += std::uint64_t(plies);
+    }
+
     StatsGroups& out_;
     bool valid_only_;
+    std::optional<openings::OpeningClassifier> classifier_; ///< the openings table's, if asked
+    bool classifying_ = false;     ///< the classifier still wants this game's positions
+    bool game_classified_ = false; ///< this game was replayed through the classifier
+    bool standard_variant_ = true; ///< no Variant tag, or one of standard chess (or Chess960)
+    std::string opening_key_;
     std::string_view game_;                       ///< the text of the game being read
     std::array<std::string_view, TagSlots> tags_; ///< views of game_ or of owned_
     std::array<std::string, TagSlots> owned_;     ///< values not in game_ (unescaped)
@@ -663,11 +719,12 @@ class StatsProcessor final : public BatchProcessor {
   public:
     StatsProcessor(const std::string& by, const StatsLimits& limits, bool valid_only,
                    const SeverityTable& severities = {}, const std::string& letters = {},
-                   GameChoice game = GameChoice::Auto)
+                   GameChoice game = GameChoice::Auto,
+                   const openings::OpeningTable* openings = nullptr)
         : groups(by, limits), game_(game), vopts_(validate_options(severities, letters, game)),
           validator_(std::make_unique<GameValidator>(vopts_)),
           xiangqi_(std::make_unique<XiangqiValidator>(vopts_)),
-          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_)) {}
+          visitor_(std::make_unique<StatsVisitor>(groups, valid_only, *validator_, openings)) {}
     void process(const Batch& batch, BatchOutput&) override {
         for (const BatchGame& g : batch.games)
             if (!g.not_pgn) read(batch.span(g)); // text between games is no game
@@ -826,7 +883,7 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
     for (int i = 0; i < jobs; ++i)
         procs.push_back(std::make_unique<StatsProcessor>(opts.by, opts.limits, opts.valid_only,
                                                          opts.severities, opts.input_piece_letters,
-                                                         opts.game));
+                                                         opts.game, opts.opening_table));
     PipelineOptions po;
     po.inputs = opts.inputs;
     po.jobs = jobs;
@@ -850,6 +907,7 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
         total.merge(p->groups);
         errors.merge(p->errors);
     }
+    if (opts.opening_table) total.all.classified = true; // the table even without games
     // Games left out of the tables are never left out in silence: which check, what changes it.
     if (opts.valid_only && errors.total())
         fmt::print(stderr,

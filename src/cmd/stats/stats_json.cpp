@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 
 namespace pgnkit::app {
 
@@ -32,10 +33,20 @@ void fields(A& a, F&& f) {
     f("events", a.events), f("rounds", a.rounds), f("players", a.players);
 }
 
+/// The numbers of a BoundedMap entry, after its key (`A` const for writing, as `fields`).
 template <class A, class F>
-void player_fields(A& p, F&& f) {
+requires std::is_same_v<std::remove_const_t<A>, Count>
+void record_fields(A& c, F&& f) { f(c.n); }
+template <class A, class F>
+requires std::is_same_v<std::remove_const_t<A>, PlayerRecord>
+void record_fields(A& p, F&& f) {
     f(p.games), f(p.white), f(p.wins), f(p.draws), f(p.losses), f(p.rated), f(p.rated_wins);
     f(p.rated_losses), f(p.opp_elo_sum);
+}
+template <class A, class F>
+requires std::is_same_v<std::remove_const_t<A>, OpeningRecord>
+void record_fields(A& o, F&& f) {
+    f(o.games), f(o.white_wins), f(o.draws), f(o.black_wins), f(o.plies);
 }
 
 // ------------------------------------------------------------------ writing
@@ -75,15 +86,11 @@ struct Writer {
             firstv = false;
             out += '[';
             append_json_string(out, *k);
-            if constexpr (std::is_same_v<V, Count>) {
+            const auto number = [&](std::uint64_t x) {
                 out += ',';
-                out += fmt::format_int(v->n).c_str();
-            } else {
-                player_fields(*v, [&](std::uint64_t x) {
-                    out += ',';
-                    out += fmt::format_int(x).c_str();
-                });
-            }
+                out += fmt::format_int(x).c_str();
+            };
+            record_fields(*v, number);
             out += ']';
         }
         out += "]}";
@@ -94,6 +101,7 @@ void write_aggregate(std::string& out, const StatsAggregate& a) {
     out += '{';
     Writer w{out};
     fields(a, w);
+    if (a.classified) w("openings", a.openings); // only from a run that classified (-t openings)
     out += '}';
 }
 
@@ -126,10 +134,7 @@ struct Reader {
                     throw std::runtime_error(fmt::format("stats JSON: short entry in '{}'", name));
                 x = e.items[k++].u64();
             };
-            if constexpr (std::is_same_v<V, Count>)
-                next(v.n);
-            else
-                player_fields(v, next);
+            record_fields(v, next);
         }
         m.set_error(j.need("error").u64(), j.need("pruned").u64());
     }
@@ -139,6 +144,10 @@ void read_aggregate(const Json& j, StatsAggregate& a) {
     if (j.type != Json::Type::Object) throw std::runtime_error("stats JSON: expected an object");
     Reader r{j};
     fields(a, r);
+    if (j.get("openings")) {
+        r("openings", a.openings);
+        a.classified = true;
+    }
 }
 
 } // namespace

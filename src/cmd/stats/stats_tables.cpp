@@ -50,6 +50,36 @@ Table count_table(const char* name, std::string title, const char* key_col,
     return t;
 }
 
+/// The openings table: the games by the opening their moves reach (StatsAggregate::openings).
+Table openings_table(const StatsAggregate& a, std::uint64_t counted, std::size_t top) {
+    Table t{"openings",
+            "Openings the moves reach (by position, as pgnkit eco classifies them)",
+            {"opening", "eco", "games", "%", "white wins", "draws", "black wins", "white score %",
+             "plies per game"},
+            {},
+            {},
+            false};
+    if (!a.classified) {
+        t.notes.push_back("the games were not classified: stats -t openings classifies them");
+        return t;
+    }
+    for (auto [k, r] : a.openings.top(top)) {
+        const std::size_t tab = k->find('\t');
+        const std::string eco = tab == std::string::npos ? std::string() : k->substr(0, tab);
+        const std::string name =
+            tab == std::string::npos ? std::string("(none reached)") : k->substr(tab + 1);
+        const std::uint64_t decided = r->white_wins + r->draws + r->black_wins;
+        t.rows.push_back({txt(name), txt(eco), num(r->games), pct(r->games, counted),
+                          num(r->white_wins), num(r->draws), num(r->black_wins),
+                          pct(2 * r->white_wins + r->draws, 2 * decided),
+                          ratio(r->plies, r->games)});
+    }
+    if (top != 0 && a.openings.size() > top)
+        t.notes.push_back(fmt::format("top {} of {} openings", top, a.openings.size()));
+    bound_note(t, "openings", a.openings);
+    return t;
+}
+
 const char* const result_names[result_count] = {"1-0", "1/2-1/2", "0-1", "*", "(none)"};
 const char* const ending_names[ending_count] = {
     "not ended by rule", "checkmate",          "stalemate", "dead position (insufficient material)",
@@ -128,12 +158,17 @@ bool wanted(const StatsView& v, std::string_view name) {
 
 } // namespace
 
+bool wants_openings(const std::vector<std::string>& names) {
+    return std::find(names.begin(), names.end(), "openings") != names.end();
+}
+
 const std::vector<std::string>& stats_table_names() {
     static const std::vector<std::string> names = {
-        "summary",      "results",        "colours",         "endings", "termination",   "lengths",
-        "eco",          "first-moves",    "first-two-moves", "players", "name-variants", "ratings",
-        "rating-means", "expected-score", "time-controls",   "dates",   "events",        "rounds",
-        "move-facts",   "clock",          "eval-swings"};
+        "summary",       "results",       "colours",  "endings",      "termination",
+        "lengths",       "eco",           "openings", "first-moves",  "first-two-moves",
+        "players",       "name-variants", "ratings",  "rating-means", "expected-score",
+        "time-controls", "dates",         "events",   "rounds",       "move-facts",
+        "clock",         "eval-swings"};
     return names;
 }
 
@@ -211,6 +246,8 @@ std::vector<Table> build_tables(const StatsAggregate& a, const StatsView& view) 
     add("eco", [&] {
         return count_table("eco", "Openings by ECO tag", "eco", a.eco, counted, view.top, "codes");
     });
+    if (a.classified || !view.tables.empty()) // classified only when asked: see wants_openings()
+        add("openings", [&] { return openings_table(a, counted, view.top); });
     add("first-moves", [&] {
         return count_table("first-moves", "First move (standard start position, canonical SAN)",
                            "move", a.first_move, counted, view.top, "moves");

@@ -31,21 +31,6 @@ void append_pair(std::string_view name, std::string_view value, std::string& out
     out += "\"]";
 }
 
-/// UTF-8 text as Latin-1 (code points up to U+00FF); false when it has others.
-bool utf8_to_latin1(std::string_view s, std::string& out) {
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            out += static_cast<char>(c);
-        } else if ((c == 0xC2 || c == 0xC3) && i + 1 < s.size()) {
-            const auto d = static_cast<unsigned char>(s[++i]);
-            out += static_cast<char>(((c & 0x03) << 6) | (d & 0x3F));
-        } else {
-            return false;
-        }
-    }
-    return true;
-}
 } // namespace
 
 bool TagEditOptions::any() const {
@@ -76,7 +61,7 @@ bool TagEditor::encode(std::string_view utf8_value, bool utf8, std::string& out)
         out.assign(utf8_value);
         return true;
     }
-    return utf8_to_latin1(utf8_value, out);
+    return utf8_to_cp1252(utf8_value, out);
 }
 
 bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::string& out,

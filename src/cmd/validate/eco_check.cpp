@@ -12,7 +12,7 @@ namespace pgnkit::app {
 
 /// Classifies the main line (GameOpeningVisitor) and keeps the ECO tag and where it is.
 struct EcoTagCheck::Visitor final : openings::GameOpeningVisitor {
-    Visitor() : GameOpeningVisitor(openings::bundled_table()) {}
+    explicit Visitor(const openings::OpeningTable& table) : GameOpeningVisitor(table) {}
     void begin_game(const GameSpan& span) {
         GameOpeningVisitor::begin_game(span);
         eco.clear();
@@ -30,7 +30,8 @@ struct EcoTagCheck::Visitor final : openings::GameOpeningVisitor {
     bool has_eco = false;
 };
 
-EcoTagCheck::EcoTagCheck() : visitor_(std::make_unique<Visitor>()) {}
+EcoTagCheck::EcoTagCheck(const openings::OpeningTable& table)
+    : visitor_(std::make_unique<Visitor>(table)) {}
 EcoTagCheck::~EcoTagCheck() = default;
 
 std::optional<Diagnostic> EcoTagCheck::check(const GameSpan& span, Severity severity,

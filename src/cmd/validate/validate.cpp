@@ -6,6 +6,7 @@
 #include "pgnkit/cmd/validate/html_report.hpp"
 #include "pgnkit/format/json.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/openings/table_formats.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/pipeline.hpp"
@@ -101,7 +102,8 @@ class ValidateProcessor final : public BatchProcessor {
         validator_ = std::make_unique<GameValidator>(vopts_);
         xiangqi_ = std::make_unique<XiangqiValidator>(vopts_);
         if (o.eco_check && o.severities.get(Code::EcoMismatch) != Severity::Ignore)
-            eco_check_ = std::make_unique<EcoTagCheck>();
+            eco_check_ = std::make_unique<EcoTagCheck>(o.eco_table ? *o.eco_table
+                                                                   : openings::bundled_table());
     }
 
     void process(const Batch& batch, BatchOutput& out) override {

@@ -4,7 +4,8 @@
 /// with an optional + or #, the token's last byte) it parses and resolves in one specialised
 /// pass, and gives the same answer as parse_san() + resolve_san() (san.hpp); every other token,
 /// and every token the general code must decide (illegal, ambiguous, en passant, promotion,
-/// Ke1g1 …), is left to them. Only the validator and the tests use it.
+/// Ke1g1 …), is left to them. Only the validator, the opening replay (openings/game_opening.hpp)
+/// and the tests use it.
 
 #include "pgnkit/chess/position.hpp"
 #include "pgnkit/chess/san.hpp"

@@ -3,6 +3,7 @@
 /// Opening and Variation tags, the rest of the game byte for byte; or, with --check, the
 /// games whose ECO tag disagrees with their moves.
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 #include "pgnkit/run/shard.hpp"
 
 #include <string>
@@ -19,9 +20,8 @@ struct EcoRunOptions {
     std::vector<std::string> inputs; ///< paths, "-" = stdin
     std::string output;              ///< -o FILE ("" = stdout)
     OutputOptions output_options;
-    /// --eco-file: the opening table (lichess TSV, Scid .eco or pgn-extract eco.pgn); "" =
-    /// the bundled lichess table.
-    std::string table_file;
+    /// The opening table (--eco-file, else the bundled lichess table); never null.
+    const openings::OpeningTable* table = nullptr;
     EcoTags tags;
     /// --keep-existing: a game that has one of the chosen tags (a value other than "" or "?")
     /// is written unchanged.

@@ -40,6 +40,8 @@ struct FilterRunOptions {
     PositionSpecs positions;
     /// --opening-name: each game read again to classify its opening (GameView::opening).
     bool classify_openings = false;
+    /// The opening table of --opening-name (--eco-file); null: the bundled lichess table.
+    const openings::OpeningTable* opening_table = nullptr;
     int jobs = 1;
     /// When not 0, no game numbered past it can be selected (--first without --any): unless
     /// the others are written too (--invert, --rejected), reading stops after it.

@@ -5,6 +5,7 @@
 /// (io/output_set.hpp). Tags are read without tokenizing the movetext (pgn/span_tags.hpp).
 
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 #include "pgnkit/run/shard.hpp"
 
 #include <cstddef>
@@ -32,6 +33,8 @@ struct SplitRunOptions {
     SplitBy by = SplitBy::Games;
     std::uint64_t games = 0; ///< --games N
     std::string tag;         ///< --by TAG
+    /// The opening table of --by eco and eco-letter (--eco-file); null: the bundled one.
+    const openings::OpeningTable* eco_table = nullptr;
     /// --name: the file name template ("" = default_name_template(by)); parsed by the front
     /// end already (NameTemplate::parse).
     std::string name;

@@ -15,6 +15,7 @@
 
 #include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/diagnostics/diagnostic.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 #include "pgnkit/run/shard_set.hpp"
 
 #include <algorithm>
@@ -141,6 +142,14 @@ struct PlayerRecord {
     void merge(const PlayerRecord& o);
 };
 
+/// The games of one opening (the openings table: each game classified by the positions its
+/// main line reaches, openings/classifier.hpp).
+struct OpeningRecord {
+    std::uint64_t games = 0, white_wins = 0, draws = 0, black_wins = 0, plies = 0;
+    std::uint64_t weight() const { return games; }
+    void merge(const OpeningRecord& o);
+};
+
 /// Limits of the bounded tables (see BoundedMap).
 struct StatsLimits {
     std::size_t players = 100000; ///< distinct player names kept exactly
@@ -197,6 +206,10 @@ struct StatsAggregate {
     std::array<std::uint64_t, swing_bins> swings{};
     BoundedMap<Count> termination, eco, first_move, first_two, time_control, dates, events, rounds;
     BoundedMap<PlayerRecord> players;
+    /// The openings table, when the games were classified (stats -t openings): keyed by
+    /// "ECO<TAB>Opening: Variation" of the table entry reached, "" for none.
+    BoundedMap<OpeningRecord> openings;
+    bool classified = false; ///< whether `openings` was filled (else it is not in the output)
 
     std::uint64_t total_games() const { return games[0] + games[1]; }
     std::uint64_t weight() const { return total_games(); }
@@ -273,7 +286,12 @@ struct StatsRunOptions {
     SeverityTable severities;           ///< which defects make a game invalid (--valid-only)
     std::string input_piece_letters;    ///< SAN letters read, "" = English
     GameChoice game = GameChoice::Auto; ///< --variant: xiangqi, chess, or by the tags
+    /// -t openings: classify each game's opening in this table (null: no classification).
+    const openings::OpeningTable* opening_table = nullptr;
 };
+
+/// Whether the tables `names` ("" = all) need the games classified by opening.
+bool wants_openings(const std::vector<std::string>& names);
 
 /// `pgnkit stats`: returns the exit code (0 ok, 2 I/O error).
 int run_stats(const StatsRunOptions& opts);

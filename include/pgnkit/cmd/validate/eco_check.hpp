@@ -1,9 +1,10 @@
 #pragma once
-/// `validate --eco-check`: a game's ECO tag against the opening its main line reaches in the
-/// bundled opening table (openings/), the comparison `pgnkit eco --check` makes. The game is
-/// read a second time, by its own reader, only when the option is given.
+/// `validate --eco-check`: a game's ECO tag against the opening its main line reaches in an
+/// opening table (openings/: the bundled one or --eco-file's), the comparison `pgnkit eco --check`
+/// makes. The game is read a second time, by its own reader, only when the option is given.
 
 #include "pgnkit/diagnostics/diagnostic.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 #include "pgnkit/pgn/reader.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
@@ -15,7 +16,7 @@ namespace pgnkit::app {
 
 class EcoTagCheck {
   public:
-    EcoTagCheck();
+    explicit EcoTagCheck(const openings::OpeningTable& table);
     ~EcoTagCheck();
     EcoTagCheck(const EcoTagCheck&) = delete;
     EcoTagCheck& operator=(const EcoTagCheck&) = delete;

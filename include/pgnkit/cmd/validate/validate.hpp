@@ -4,6 +4,7 @@
 #include "pgnkit/check/game_kind.hpp"
 #include "pgnkit/diagnostics/diagnostic.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/openings/opening_table.hpp"
 #include "pgnkit/run/shard.hpp"
 
 #include <array>
@@ -36,6 +37,8 @@ struct ValidateRunOptions {
     /// --eco-check: compare each chess game's ECO tag with the opening its main line reaches
     /// in the bundled table (openings/), as `eco --check` does (code eco-mismatch).
     bool eco_check = false;
+    /// The table of --eco-check (--eco-file); null: the bundled lichess table.
+    const openings::OpeningTable* eco_table = nullptr;
 };
 
 /// Counters of a run; mergeable (per worker, per shard).
