@@ -12,16 +12,24 @@
 using namespace pgnkit::app;
 
 namespace {
+/// A TagChange with its own strings (a TagChange's views last until the editor's next edit).
+struct Change {
+    std::uint64_t line = 0;
+    std::string old_pair, new_pair;
+};
 struct Edited {
     bool changed = false;
     std::string text;
-    std::vector<TagChange> changes;
+    std::vector<Change> changes;
     std::vector<std::string> notes;
 };
 Edited edit(const TagEditOptions& o, std::string_view game, ReplayFacts facts = {}) {
     TagEditor e(o);
     Edited r;
-    r.changed = e.edit(game, facts, r.text, r.changes, r.notes);
+    std::vector<TagChange> changes;
+    r.changed = e.edit(game, facts, r.text, changes, r.notes);
+    for (const TagChange& c : changes)
+        r.changes.push_back({c.line, std::string(c.old_pair), std::string(c.new_pair)});
     return r;
 }
 std::vector<std::string> lines(std::string_view s) {
