@@ -318,10 +318,11 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     std::stable_sort(ops.begin(), ops.end(), [](const Op& a, const Op& b) {
         return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
     });
-    const std::size_t first_break = text.find('\n');
-    eol_ = first_break != std::string_view::npos && first_break > 0 && text[first_break - 1] == '\r'
-               ? "\r\n"
-               : "\n";
+    // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
+    const std::size_t first_break = text.find_first_of("\r\n");
+    eol_ = first_break == std::string_view::npos || text[first_break] == '\n' ? "\n"
+           : first_break + 1 < text.size() && text[first_break + 1] == '\n'   ? "\r\n"
+                                                                              : "\r";
     return true;
 }
 
