@@ -134,7 +134,8 @@ std::size_t read_span_tags(const GameSpan& span, std::string& buffer, Tag&& tag)
                 bool more;
                 if constexpr (full) {
                     t.name = name;
-                    t.raw_value = t.value = value;
+                    t.raw_value = value; // (not t.value: a copy of it waits for its stores)
+                    t.value = value;
                     t.open = mark.open;
                     t.line_start = line_start;
                     t.eol = mark.eol;

@@ -72,12 +72,6 @@ TagEditor::TagEditor(const TagEditOptions& o) : opts_(o) {
     if (o.add_plycount) concern("PlyCount");
 }
 
-bool TagEditor::concerned(std::string_view name) const {
-    const std::size_t k = name_key(name);
-    if ((name_keys_[k / 64] >> (k % 64) & 1) == 0) return false; // most names: one test
-    return std::find(concerned_.begin(), concerned_.end(), name) != concerned_.end();
-}
-
 bool TagEditOptions::any() const {
     return !rename.empty() || !remove.empty() || !set.empty() || !add.empty() || names != nullptr ||
            normalize_dates || fill_roster || fix_result || add_plycount;
@@ -121,6 +115,20 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
     return true;
 }
 
+void TagEditor::keep(const SpanTag& t) {
+    Entry& e = next_entry();
+    e.name = t.name;
+    e.value = t.value;
+    if (!is_view_of(t.value, text_)) { // unescaped into tag_buffer_: kept for the game
+        std::string& s = scratch();
+        s.assign(t.value);
+        e.value = s;
+    }
+    e.orig = static_cast<int>(pairs_.size());
+    pairs_.push_back(t);
+    pairs_.back().value = e.value;
+}
+
 bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
                      std::vector<TagChange>& changes, std::vector<std::string>& notes) {
     changes.clear();
@@ -135,28 +143,27 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     // only those an edit may concern are kept (names()), and where the first and the last
     // stand: the others are written as they are.
     std::size_t count = 0;
-    SpanTag last; // the section's last pair
+    // Of the last pair, what the end of the section needs (fields, not a copy of the pair
+    // per pair: that costs more than reading it).
+    std::size_t last_close = 0, last_eol = 0;
+    std::uint64_t last_line = 0;
     read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
         if (!t.well_formed) return false;
         if (count++ == 0) first_ = {t.line_begin(), t.line};
-        last = t;
-        if (!concerned(t.name)) return true;
-        Entry& e = next_entry();
-        e.name = t.name;
-        e.value = t.value;
-        if (!is_view_of(t.value, text)) { // unescaped into tag_buffer_: kept for the game
-            std::string& s = scratch();
-            s.assign(t.value);
-            e.value = s;
-        }
-        e.orig = static_cast<int>(pairs_.size());
-        pairs_.push_back(t);
-        pairs_.back().value = e.value;
+        last_close = t.close();
+        last_eol = t.eol;
+        last_line = t.line;
+        if (concerned(t.name)) keep(t);
         return true;
     });
     const bool no_pairs = count == 0;
-    if (count != 0) last_ = {last.after_line(), last.line};
-    utf8_ = count == 0 || is_valid_utf8(text.substr(0, last.close()));
+    if (!no_pairs) {
+        SpanTag last;
+        last.text = text;
+        last.eol = last_eol;
+        last_ = {last.after_line(), last_line};
+    }
+    utf8_ = is_valid_utf8(text.substr(0, last_close));
     const bool utf8 = utf8_;
     std::string_view value;
     for (const auto& [from, to] : opts_.rename) {
@@ -315,14 +322,24 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         changes[k].new_pair =
             std::string_view(new_pairs_).substr(new_at_[k], new_at_[k + 1] - new_at_[k]);
     if (no_pairs) ops.push_back({0, 0, 0, -1, false, true}); // a blank line before moves
-    std::stable_sort(ops.begin(), ops.end(), [](const Op& a, const Op& b) {
-        return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
-    });
+    // In text order (inserts first at a place, in entry order): an insertion sort, stable and
+    // without the buffer std::stable_sort allocates per call (a few ops per game).
+    for (std::size_t i = 1; i < ops.size(); ++i) {
+        const Op op = ops[i];
+        std::size_t j = i;
+        for (; j > 0 && (ops[j - 1].begin > op.begin ||
+                         (ops[j - 1].begin == op.begin && ops[j - 1].order > op.order));
+             --j)
+            ops[j] = ops[j - 1];
+        ops[j] = op;
+    }
     // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
-    const std::size_t first_break = text.find_first_of("\r\n");
-    eol_ = first_break == std::string_view::npos || text[first_break] == '\n' ? "\n"
-           : first_break + 1 < text.size() && text[first_break + 1] == '\n'   ? "\r\n"
-                                                                              : "\r";
+    std::size_t first_break = 0;
+    while (first_break < text.size() && text[first_break] != '\n' && text[first_break] != '\r')
+        ++first_break;
+    eol_ = first_break == text.size() || text[first_break] == '\n'          ? "\n"
+           : first_break + 1 < text.size() && text[first_break + 1] == '\n' ? "\r\n"
+                                                                            : "\r";
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include "pgnkit/pgn/span_tags.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -115,7 +116,13 @@ class TagEditor {
         std::uint64_t line = 0;
     };
     /// Whether an edit asked for may concern a pair named `name` (else it stays as it is).
-    bool concerned(std::string_view name) const;
+    bool concerned(std::string_view name) const {
+        const std::size_t k = name_key(name);
+        if ((name_keys_[k / 64] >> (k % 64) & 1) == 0) return false; // most names: one test
+        return std::find(concerned_.begin(), concerned_.end(), name) != concerned_.end();
+    }
+    /// Keeps pair `t` (concerned) as this game's next entry.
+    void keep(const SpanTag& t);
     /// A bit of name_keys_ per name.
     static std::size_t name_key(std::string_view name) {
         return (name.size() * 31 + static_cast<unsigned char>(name.front()) +
