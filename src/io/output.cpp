@@ -248,6 +248,7 @@ void append_display(std::string& out, std::string_view s, bool utf8) {
 }
 
 void append_display_clipped(std::string& out, std::string_view s, bool utf8, std::size_t max) {
+    if (s.size() <= max) return append_display(out, s, utf8); // no more characters than bytes
     std::size_t chars = 0, k = 0;
     for (; k < s.size(); ++k) {
         // In UTF-8, continuation bytes do not start a character.

@@ -205,7 +205,9 @@ std::uint64_t count_breaks(const char* s, std::size_t b, std::size_t e, bool has
 // ------------------------------------------------------------------ tags
 
 namespace {
-std::string_view unescape(std::string_view raw, std::string& buf) {
+/// `raw` unescaped, kept as the pair's raw value too.
+std::string_view unescape(TagParse& t, std::string_view raw, std::string& buf) {
+    t.raw_value = raw;
     if (raw.find('\\') == std::string_view::npos) return raw;
     buf.clear();
     for (std::size_t k = 0; k < raw.size(); ++k) {
@@ -227,7 +229,7 @@ bool parse_plain_tag(const char* s, std::size_t i, std::size_t n, TagParse& t) {
     std::size_t vb =
         s[pt.name_end] == '"' ? pt.name_end + 1 : detail::skip_blanks(s, pt.name_end, n) + 1;
     t.name = std::string_view(s + i + 1, pt.name_end - i - 1);
-    t.value = std::string_view(s + vb, pt.value_end - vb);
+    t.value = t.raw_value = std::string_view(s + vb, pt.value_end - vb);
     t.end = pt.close + 1;
     t.problem = nullptr;
     t.problem_pos = 0;
@@ -279,10 +281,10 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
         std::size_t e = eol;
         while (e > vb && is_blank(s[e - 1])) --e;
         if (e >= vb + 2 && s[e - 1] == ']' && s[e - 2] == '"') {
-            t.value = unescape(s.substr(vb, e - 2 - vb), buf);
+            t.value = unescape(t, s.substr(vb, e - 2 - vb), buf);
             if (!t.problem) t.problem = "tag value ends with a backslash before its closing quote";
         } else {
-            t.value = unescape(s.substr(vb, eol - vb), buf);
+            t.value = unescape(t, s.substr(vb, eol - vb), buf);
             if (!t.problem) t.problem = "tag value not closed on its line";
         }
         if (!t.problem_pos) t.problem_pos = j;
@@ -292,13 +294,14 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
     }
     std::size_t m = skip_blanks(s, k + 1, eol);
     if (m < eol && s[m] == ']') {
-        t.value = escaped ? unescape(s.substr(vb, k - vb), buf) : s.substr(vb, k - vb);
+        t.value = escaped ? unescape(t, s.substr(vb, k - vb), buf) : s.substr(vb, k - vb);
+        if (!escaped) t.raw_value = t.value;
         t.deliver = !t.name.empty();
         t.end = m + 1;
         return;
     }
     if (m >= eol) {
-        t.value = unescape(s.substr(vb, k - vb), buf);
+        t.value = unescape(t, s.substr(vb, k - vb), buf);
         t.deliver = !t.name.empty();
         if (!t.problem) {
             t.problem = "tag pair without a closing ']'";
@@ -320,10 +323,10 @@ void parse_tag(std::string_view s, std::size_t i, std::size_t eol, std::string& 
         }
     }
     if (q != std::string_view::npos) {
-        t.value = unescape(s.substr(vb, q - vb), buf);
+        t.value = unescape(t, s.substr(vb, q - vb), buf);
         if (!t.problem) t.problem = "unescaped '\"' inside a tag value";
     } else {
-        t.value = unescape(s.substr(vb, k - vb), buf);
+        t.value = unescape(t, s.substr(vb, k - vb), buf);
         if (!t.problem) t.problem = "unexpected text after a tag value";
     }
     if (!t.problem_pos) t.problem_pos = m;

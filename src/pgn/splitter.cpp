@@ -123,6 +123,7 @@ void GameSplitter::drop(std::size_t from, std::size_t to) {
     fix(token_start_);
     fix(semicolon_);
     fix(semicolon_floor_);
+    fix(tag_open_);
     for (Elision& c : cuts_) fix(c.pos);
     end_ -= d;
     base_ += d;
@@ -263,6 +264,7 @@ void GameSplitter::compact() {
     shift(pending_start_);
     shift(semicolon_);
     shift(semicolon_floor_);
+    shift(tag_open_);
     base_ += keep;
 }
 
@@ -593,6 +595,7 @@ void GameSplitter::handle_newline(char c) {
     }
     if (glued_candidate() && split_glued(pos_))
         return; // next() reads on at the `[`, this line break comes again after it
+    if (mode_ == Mode::TagRest && game_ == Game::Tags) mark_tag_line(pos_);
     end_line(pos_);
     cr_pending_ = c == '\r';
     ++pos_;
@@ -1024,7 +1027,10 @@ bool GameSplitter::plain_tag_lines() {
         }
         add_name(h);
         blank = false;
-        if (marked) marks_.back().next_line = true;
+        if (marked)
+            marks_.back().next_line = true;
+        else if (can_mark && lines == 0)
+            chain_mark(q - 1); // a line before it the general path marked (mark_tag_line)
         marked = can_mark && r - gs <= UINT32_MAX;
         if (marked) {
             const auto at = [gs](std::size_t k) { return static_cast<std::uint32_t>(k - gs); };
@@ -1133,11 +1139,57 @@ bool GameSplitter::usual_tag_lines(const char* b, std::size_t e, std::size_t gs,
     return more;
 }
 
+namespace {
+/// The usual tag line (TagMark) that begins with the `[` at b[open] and whose line break is at
+/// b[eol], read byte by byte within [open, eol): what plain_tag_lines marks (scan_plain_tag_line
+/// and the blanks after the `]`) for a line the general path read, wherever the buffer ends.
+bool usual_line_between(const char* b, std::size_t open, std::size_t eol, detail::PlainTag& t) {
+    std::size_t i = open + 1;
+    while (i < eol && i - open <= 16 && detail::has_class(b[i], detail::cls_tag_name)) ++i;
+    const std::size_t name = i - open - 1;
+    if (name == 0 || name > 15) return false; // a name of 1 to 15 bytes
+    t.name_end = i;
+    while (i < eol && is_blank(b[i])) ++i;
+    if (i == eol || b[i] != '"') return false;
+    t.value_begin = ++i;
+    while (i < eol && b[i] != '"' && b[i] != '\\') ++i;
+    if (i == eol || b[i] != '"') return false;
+    t.value_end = i++;
+    while (i < eol && is_blank(b[i])) ++i;
+    if (i == eol || b[i] != ']') return false;
+    t.close = i++;
+    while (i < eol && is_blank(b[i])) ++i;
+    return i == eol;
+}
+} // namespace
+
+void GameSplitter::mark_tag_line(std::size_t eol) {
+    // Only on whole lines of the kept text (no cut in the line), as plain_tag_lines marks.
+    if (truncated_ || tag_open_ < line_start_ || eol - game_start_ > UINT32_MAX ||
+        (!cuts_.empty() && cuts_.back().pos >= line_start_))
+        return;
+    detail::PlainTag t;
+    if (!usual_line_between(buf_, tag_open_, eol, t)) return;
+    chain_mark(tag_open_);
+    const auto at = [this](std::size_t k) { return static_cast<std::uint32_t>(k - game_start_); };
+    marks_.push_back(
+        {at(tag_open_), at(t.name_end), at(t.value_begin), at(t.value_end), at(eol), false});
+}
+
+void GameSplitter::chain_mark(std::size_t open) {
+    if (marks_.empty()) return;
+    TagMark& last = marks_.back();
+    const std::size_t brk = game_start_ + last.eol;
+    if (brk + 1 == open || (brk + 2 == open && buf_[brk] == '\r' && buf_[brk + 1] == '\n'))
+        last.next_line = true;
+}
+
 /// What the scan does at a `[` that opens a tag line: the line has content, a tag name
 /// starts after the bracket.
 void GameSplitter::open_tag_line() {
     line_content_ = true;
     mode_ = Mode::TagOpen;
+    tag_open_ = pos_;
     name_hash_ = fnv_basis;
     name_word_ = 0;
     name_len_ = 0;

@@ -110,7 +110,8 @@ namespace detail {
 /// One parsed tag line piece (internal to the reader).
 struct TagParse {
     std::string_view name;
-    std::string_view value;
+    std::string_view value;        ///< unescaped (a view of the text, or of the buffer)
+    std::string_view raw_value;    ///< the text `value` was read from, escapes included
     std::size_t end = 0;           ///< where parsing continues
     const char* problem = nullptr; ///< a BadTag message, if malformed
     std::size_t problem_pos = 0;

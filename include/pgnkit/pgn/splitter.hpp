@@ -225,8 +225,14 @@ class GameSplitter {
     template <class Blocks>
     void scan_movetext_with(); // scan_movetext(), with Blocks::block() for movetext_block()
     void open_tag_line();      // at the `[` of a tag line
-    void scan_tag();           // a tag line after its `[`
-    bool plain_tag_lines();    // the usual tag lines from after a `[`: true if one was taken
+    /// At the line break eol of a tag line the general path read (not plain_tag_lines): marks
+    /// it (TagMark) if it is one in the usual form, so that every such line of a game is
+    /// marked wherever the buffer's reads end.
+    void mark_tag_line(std::size_t eol);
+    /// The last mark's next_line when the tag line whose `[` is at `open` begins the line after it.
+    void chain_mark(std::size_t open);
+    void scan_tag();        // a tag line after its `[`
+    bool plain_tag_lines(); // the usual tag lines from after a `[`: true if one was taken
     /// plain_tag_lines' loop for the most usual lines after a marked one, from after the `[` at
     /// q: true if it stopped at a line it leaves to that loop (q after its `[`), false if the
     /// next line does not begin with `[` (last, ls, lines as that loop keeps them).
@@ -292,6 +298,7 @@ class GameSplitter {
     std::uint64_t game_line_ = 1;
     std::uint64_t game_offset_ = 0;
     std::size_t token_start_ = 0; // start of the current comment body
+    std::size_t tag_open_ = 0;    // the `[` of the current line's first tag (open_tag_line)
     bool truncated_ = false;
     std::size_t trunc_end_ = 0;
     // Bytes elided so far, in buffer order, each at the buffer index where they were removed

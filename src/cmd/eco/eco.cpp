@@ -9,6 +9,7 @@
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/openings/game_opening.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/pgn/span_tags.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/not_pgn.hpp"
 #include "pgnkit/run/pipeline.hpp"
@@ -183,6 +184,26 @@ class EcoProcessor final : public BatchProcessor {
         const std::string_view text = span.text;
         std::string added;
         const std::string_view eol = line_break(text);
+        // Each tag's pair in the usual form (`[Name "value"]` alone on its line, no backslash in
+        // the value: rewritten in place), and whether the game has one in another form (left
+        // as it is), from the one tag locator (pgn/span_tags.hpp).
+        std::array<std::optional<TagMark>, 3> marks;
+        std::array<bool, 3> present{};
+        read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
+            for (std::size_t k = 0; k < 3; ++k) {
+                if (t.name != tag_names[k]) continue;
+                present[k] = true;
+                if (t.well_formed && t.alone() && t.raw_value.find('\\') == t.raw_value.npos) {
+                    const auto at = [](std::size_t i) { return static_cast<std::uint32_t>(i); };
+                    const std::size_t value =
+                        static_cast<std::size_t>(t.raw_value.data() - text.data());
+                    marks[k] = TagMark{at(t.open), at(t.open + 1 + t.name.size()),
+                                       at(value),  at(value + t.raw_value.size()),
+                                       at(t.eol),  false};
+                }
+            }
+            return true;
+        });
         for (std::size_t k = 0; k < 3; ++k) {
             if (!chosen[k]) continue;
             // A Latin-1 tag section (read as Windows-1252) gets the name in its encoding, as
@@ -193,13 +214,9 @@ class EcoProcessor final : public BatchProcessor {
                 continue;
             }
             const std::string escaped = escape_tag_value(utf8 ? *values[k] : encoded_);
-            std::optional<TagMark> mark;
-            for (const TagMark& m : span.tags)
-                if (text.substr(m.open + 1, m.name_end - m.open - 1) == tag_names[k]) mark = m;
-            // The splitter may leave a tag line unmarked (pgn/splitter.hpp GameSpan::tags).
-            if (!mark) mark = find_tag_line(text, tag_names[k]);
+            const std::optional<TagMark>& mark = marks[k];
             if (!mark) {
-                if (tag_in_game(span, tag_names[k])) { // a tag line in an unusual form
+                if (present[k]) { // a tag line in an unusual form
                     ++counts.unusual_tags;
                     edits_.clear();
                     return false;
@@ -260,63 +277,6 @@ class EcoProcessor final : public BatchProcessor {
         out.err += "'\n";
     }
 
-    /// The tag line of `name` in the usual form (`[Name "value"]` alone on its line, no
-    /// backslash in the value) in the game's tag section, found as the splitter marks it.
-    static std::optional<TagMark> find_tag_line(std::string_view text, std::string_view name) {
-        const auto blank = [](char c) { return c == ' ' || c == '\t'; };
-        std::size_t line = 0;
-        while (line < text.size()) {
-            std::size_t end = text.find('\n', line);
-            if (end == text.npos) end = text.size();
-            std::size_t i = line;
-            while (i < end && (blank(text[i]) || text[i] == '\r')) ++i;
-            if (i < end && text[i] != '[') return std::nullopt; // the movetext: no more tags
-            if (i < end && text.substr(i + 1, name.size()) == name) {
-                TagMark m;
-                m.open = static_cast<std::uint32_t>(i);
-                std::size_t j = i + 1 + name.size();
-                m.name_end = static_cast<std::uint32_t>(j);
-                while (j < end && blank(text[j])) ++j;
-                if (j < end && text[j] == '"' && j > m.name_end) {
-                    const std::size_t close = text.find('"', j + 1);
-                    if (close < end && text.substr(j + 1, close - j - 1).find('\\') == text.npos) {
-                        std::size_t k = close + 1;
-                        while (k < end && blank(text[k])) ++k;
-                        if (k < end && text[k] == ']') {
-                            ++k;
-                            while (k < end && blank(text[k])) ++k;
-                            if (k == end || (text[k] == '\r' && k + 1 == end)) {
-                                m.value_begin = static_cast<std::uint32_t>(j + 1);
-                                m.value_end = static_cast<std::uint32_t>(close);
-                                m.eol = static_cast<std::uint32_t>(k);
-                                return m;
-                            }
-                        }
-                    }
-                }
-            }
-            line = end + 1;
-        }
-        return std::nullopt;
-    }
-
-    /// Whether the reader saw tag `name` in the game (marked or not): looked up again in the
-    /// tag section's text only when no mark names it, which is rare.
-    static bool tag_in_game(const GameSpan& span, std::string_view name) {
-        const std::string_view text = span.text;
-        std::size_t i = 0;
-        while ((i = text.find('[', i)) != text.npos) {
-            std::size_t j = i + 1;
-            while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
-            if (text.substr(j, name.size()) == name && j + name.size() < text.size() &&
-                (text[j + name.size()] == ' ' || text[j + name.size()] == '\t' ||
-                 text[j + name.size()] == '"'))
-                return true;
-            ++i;
-        }
-        return false;
-    }
-
     /// The game's line break: CR LF if its first line ends so, else LF.
     static std::string_view line_break(std::string_view text) {
         const std::size_t lf = text.find('\n');
@@ -339,6 +299,7 @@ class EcoProcessor final : public BatchProcessor {
     const EcoRunOptions& opts_;
     PgnReader reader_;
     EcoVisitor visitor_;
+    std::string tag_buffer_; ///< read_span_tags()' unescaping buffer
     std::vector<Edit> edits_;
     std::string encoded_; ///< a value in Windows-1252, for a Latin-1 game
 };

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 
 namespace pgnkit::app {
 
@@ -33,6 +34,29 @@ void append_pair(std::string_view name, std::string_view value, std::string& out
 
 } // namespace
 
+TagEditor::TagEditor(const TagEditOptions& o) : opts_(o) {
+    const auto concern = [&](std::string_view name) {
+        if (name.empty()) return;
+        concerned_.push_back(name);
+        const std::size_t k = name_key(name);
+        name_keys_[k / 64] |= std::uint64_t{1} << (k % 64);
+    };
+    for (const auto& [from, to] : o.rename) concern(from), concern(to);
+    for (const std::string& name : o.remove) concern(name);
+    for (const auto& [name, value] : o.set) concern(name);
+    for (const auto& [name, value] : o.add) concern(name);
+    if (o.names) {
+        for (std::string_view name : {"Event", "Site", "Round"}) concern(name);
+        for (const std::string& name : o.name_tags) concern(name);
+    }
+    if (o.normalize_dates)
+        for (std::string_view name : {"Date", "EventDate", "UTCDate"}) concern(name);
+    if (o.fill_roster)
+        for (const auto& [name, unknown] : roster) concern(name);
+    if (o.fix_result) concern("Result");
+    if (o.add_plycount) concern("PlyCount");
+}
+
 bool TagEditOptions::any() const {
     return !rename.empty() || !remove.empty() || !set.empty() || !add.empty() || names != nullptr ||
            normalize_dates || fill_roster || fix_result || add_plycount;
@@ -44,41 +68,89 @@ TagEditor::Entry* TagEditor::find(std::string_view name) {
     return nullptr;
 }
 
-void TagEditor::set(std::string_view name, std::string value, int anchor) {
+void TagEditor::set(std::string_view name, std::string_view value, int anchor) {
     if (Entry* e = find(name)) {
-        e->value = std::move(value);
+        e->value = value;
+        e->touched = true;
         return;
     }
     Entry& e = next_entry();
-    e.name.assign(name);
-    e.value = std::move(value);
+    e.name = name;
+    e.value = value;
     e.anchor = anchor;
 }
 
-bool TagEditor::encode(std::string_view utf8_value, bool utf8, std::string& out) const {
-    out.clear();
+bool TagEditor::encode(std::string_view utf8_value, bool utf8, std::string_view& out) {
     if (utf8) {
-        out.assign(utf8_value);
+        out = utf8_value;
         return true;
     }
-    return utf8_to_cp1252(utf8_value, out);
+    std::string& s = scratch();
+    if (!utf8_to_cp1252(utf8_value, s)) return false;
+    out = s;
+    return true;
 }
 
 bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::string& out,
                      std::vector<TagChange>& changes, std::vector<std::string>& notes) {
+    GameSpan span;
+    span.text = text;
+    if (!edit(span, facts, changes, notes)) return false;
+    write(out);
+    return true;
+}
+
+void TagEditor::keep(const SpanTag& t) {
+    Entry& e = next_entry();
+    e.name = t.name;
+    e.value = t.value;
+    if (!is_view_of(t.value, text_)) { // unescaped into tag_buffer_: kept for the game
+        std::string& s = scratch();
+        s.assign(t.value);
+        e.value = s;
+    }
+    e.orig = static_cast<int>(pairs_.size());
+    pairs_.push_back(t);
+    pairs_.back().value = e.value;
+}
+
+bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
+                     std::vector<TagChange>& changes, std::vector<std::string>& notes) {
     changes.clear();
     notes.clear();
-    read_tag_pairs(text, pairs_);
-    utf8_ = pairs_.empty() || is_valid_utf8(text.substr(0, pairs_.back().end));
-    const bool utf8 = utf8_;
+    const std::string_view text = span.text;
+    text_ = text;
     used_ = 0;
-    for (std::size_t i = 0; i < pairs_.size(); ++i) {
-        Entry& e = next_entry();
-        e.name.assign(pairs_[i].name);
-        unescape_tag_value(pairs_[i].raw_value, e.value);
-        e.orig = static_cast<int>(i);
+    store_used_ = 0;
+    pairs_.clear();
+    // The pairs up to the first one that is not well formed: a pair the reader reports ends
+    // the section for the edits (its bytes, and all after it, are kept as they are). Of them,
+    // only those an edit may concern are kept (names()), and where the first and the last
+    // stand: the others are written as they are.
+    std::size_t count = 0;
+    // Of the last pair, what the end of the section needs (fields, not a copy of the pair
+    // per pair: that costs more than reading it).
+    std::size_t last_close = 0, last_eol = 0;
+    std::uint64_t last_line = 0;
+    read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
+        if (!t.well_formed) return false;
+        if (count++ == 0) first_ = {t.line_begin(), t.line};
+        last_close = t.close();
+        last_eol = t.eol;
+        last_line = t.line;
+        if (concerned(t.name)) keep(t);
+        return true;
+    });
+    const bool no_pairs = count == 0;
+    if (!no_pairs) {
+        SpanTag last;
+        last.text = text;
+        last.eol = last_eol;
+        last_ = {last.after_line(), last_line};
     }
-    std::string value;
+    utf8_ = is_valid_utf8(text.substr(0, last_close));
+    const bool utf8 = utf8_;
+    std::string_view value;
     for (const auto& [from, to] : opts_.rename) {
         Entry* e = find(from);
         if (!e) continue;
@@ -87,6 +159,7 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
             continue;
         }
         e->name = to;
+        e->touched = true;
     }
     for (const std::string& name : opts_.remove)
         for (Entry& e : live())
@@ -107,7 +180,6 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
         set(name, value);
     }
     if (opts_.names) {
-        std::string lookup;
         for (Entry& e : live()) {
             if (e.removed) continue;
             NameKind kind = NameKind::Player;
@@ -120,12 +192,12 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
             else if (std::find(opts_.name_tags.begin(), opts_.name_tags.end(), e.name) ==
                      opts_.name_tags.end())
                 continue;
-            lookup.clear();
+            lookup_.clear();
             if (utf8)
-                lookup = e.value;
+                lookup_.assign(e.value);
             else
-                cp1252_to_utf8(e.value, lookup);
-            const std::string* canon = opts_.names->canonical(kind, lookup);
+                cp1252_to_utf8(e.value, lookup_);
+            const std::string* canon = opts_.names->canonical(kind, lookup_);
             if (!canon) continue;
             if (!encode(*canon, utf8, value)) {
                 notes.push_back(fmt::format("{} not respelled: a Latin-1 game cannot hold '{}'",
@@ -133,12 +205,18 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
                 continue;
             }
             e.value = value;
+            e.touched = true;
         }
     }
     if (opts_.normalize_dates)
         for (Entry& e : live())
             if (!e.removed && (e.name == "Date" || e.name == "EventDate" || e.name == "UTCDate"))
-                if (auto d = normalized_pgn_date(e.value)) e.value = std::move(*d);
+                if (auto d = normalized_pgn_date(e.value)) {
+                    std::string& s = scratch();
+                    s = std::move(*d);
+                    e.value = s;
+                    e.touched = true;
+                }
     if (opts_.fill_roster) {
         int anchor = -1; // the last roster tag present: a missing one goes after it
         for (const auto& [name, unknown] : roster) {
@@ -146,15 +224,23 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
                 if (e->orig >= 0) anchor = std::max(anchor, e->orig);
                 continue;
             }
-            set(name, std::string(unknown), anchor);
+            set(name, unknown, anchor);
         }
     }
     if (opts_.fix_result && facts.replayed && !facts.decided_result.empty()) {
         const Entry* r = find("Result");
-        if (!r || r->value != facts.decided_result)
-            set("Result", std::string(facts.decided_result));
+        if (!r || r->value != facts.decided_result) {
+            std::string& s = scratch(); // (the facts' view lasts as long as the replay's game)
+            s.assign(facts.decided_result);
+            set("Result", s);
+        }
     }
-    if (opts_.add_plycount && facts.replayed) set("PlyCount", std::to_string(facts.plies));
+    if (opts_.add_plycount && facts.replayed) {
+        std::string& s = scratch();
+        char digits[16];
+        s.assign(digits, std::to_chars(digits, digits + sizeof digits, facts.plies).ptr);
+        set("PlyCount", s);
+    }
     if (opts_.needs_replay() && !facts.replayed)
         notes.push_back(opts_.fix_result && opts_.add_plycount
                             ? "Result and PlyCount not checked: the moves were not replayed to "
@@ -168,73 +254,99 @@ bool TagEditor::edit(std::string_view text, const ReplayFacts& facts, std::strin
     // The text: every pair that changed rewritten, removed or added; every other byte kept.
     std::vector<Op>& ops = ops_;
     ops.clear();
-    const std::size_t first_break = text.find('\n');
-    const std::string_view eol =
-        first_break != std::string_view::npos && first_break > 0 && text[first_break - 1] == '\r'
-            ? "\r\n"
-            : "\n";
+    new_pairs_.clear();
+    new_at_.clear();
+    const auto new_pair = [&](const Entry& e) {
+        new_at_.push_back(new_pairs_.size());
+        append_pair(e.name, e.value, new_pairs_);
+    };
     for (const Entry& e : live()) {
         if (e.orig >= 0) {
-            const TagLinePair& p = pairs_[static_cast<std::size_t>(e.orig)];
-            bool same = e.name == p.name;
-            if (same && p.raw_value.find('\\') == std::string_view::npos) {
-                same = e.value == p.raw_value;
-            } else if (same) {
-                value.clear();
-                unescape_tag_value(p.raw_value, value);
-                same = e.value == value;
-            }
-            if (same && !e.removed) continue;
+            const SpanTag& p = pairs_[static_cast<std::size_t>(e.orig)];
+            if (!e.removed && (!e.touched || (e.name == p.name && e.value == p.value))) continue;
             TagChange c;
             c.line = p.line;
-            c.old_pair.assign(text.substr(p.begin, p.end - p.begin));
+            c.old_pair = text.substr(p.open, p.close() - p.open);
             if (e.removed) {
-                const bool line = p.line_end > p.line_begin;
-                ops.push_back({line ? p.line_begin : p.begin, line ? p.line_end : p.end, 1, -1,
-                               false, false});
+                ops.push_back({p.line_begin(), p.line_end(), 1, -1, false, false});
+                new_at_.push_back(new_pairs_.size()); // (no new pair)
             } else {
-                append_pair(e.name, e.value, c.new_pair);
-                ops.push_back({p.begin, p.end, 1, static_cast<int>(changes.size()), false, false});
+                new_pair(e);
+                ops.push_back(
+                    {p.open, p.close(), 1, static_cast<int>(changes.size()), false, false});
             }
-            changes.push_back(std::move(c));
+            changes.push_back(c);
             continue;
         }
         if (e.removed) continue;
         TagChange c;
-        append_pair(e.name, e.value, c.new_pair);
+        new_pair(e);
         std::size_t at = 0;
-        if (pairs_.empty()) {
+        if (no_pairs) {
             at = 0;
         } else if (e.anchor == -1) {
-            const TagLinePair& p = pairs_.front();
-            at = p.line_end > p.line_begin ? p.line_begin : p.begin;
-            c.line = p.line;
+            at = first_.at;
+            c.line = first_.line;
+        } else if (e.anchor == -2) {
+            at = last_.at;
+            c.line = last_.line + 1;
         } else {
-            const TagLinePair& p =
-                e.anchor == -2 ? pairs_.back() : pairs_[static_cast<std::size_t>(e.anchor)];
-            at = p.after_line;
+            const SpanTag& p = pairs_[static_cast<std::size_t>(e.anchor)];
+            at = p.after_line();
             c.line = p.line + 1;
         }
         // (a last tag line without a line break gets one first)
-        ops.push_back(
-            {at, at, 0, static_cast<int>(changes.size()), at > 0 && text[at - 1] != '\n', true});
-        changes.push_back(std::move(c));
+        ops.push_back({at, at, 0, static_cast<int>(changes.size()),
+                       at > 0 && text[at - 1] != '\n' && text[at - 1] != '\r', true});
+        changes.push_back(c);
     }
     if (changes.empty()) return false;
-    if (pairs_.empty()) ops.push_back({0, 0, 0, -1, false, true}); // a blank line before moves
-    std::stable_sort(ops.begin(), ops.end(), [](const Op& a, const Op& b) {
-        return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
-    });
+    // The new pairs' views, now that new_pairs_ holds them all.
+    new_at_.push_back(new_pairs_.size());
+    for (std::size_t k = 0; k < changes.size(); ++k)
+        changes[k].new_pair =
+            std::string_view(new_pairs_).substr(new_at_[k], new_at_[k + 1] - new_at_[k]);
+    if (no_pairs) ops.push_back({0, 0, 0, -1, false, true}); // a blank line before moves
+    // In text order (inserts first at a place, in entry order): an insertion sort, stable and
+    // without the buffer std::stable_sort allocates per call (a few ops per game).
+    for (std::size_t i = 1; i < ops.size(); ++i) {
+        const Op op = ops[i];
+        std::size_t j = i;
+        for (; j > 0 && (ops[j - 1].begin > op.begin ||
+                         (ops[j - 1].begin == op.begin && ops[j - 1].order > op.order));
+             --j)
+            ops[j] = ops[j - 1];
+        ops[j] = op;
+    }
+    // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
+    std::size_t first_break = 0;
+    while (first_break < text.size() && text[first_break] != '\n' && text[first_break] != '\r')
+        ++first_break;
+    eol_ = first_break == text.size() || text[first_break] == '\n'          ? "\n"
+           : first_break + 1 < text.size() && text[first_break + 1] == '\n' ? "\r\n"
+                                                                            : "\r";
+    return true;
+}
+
+template <class Buffer>
+void TagEditor::write_to(Buffer& out) const {
+    const std::string_view text = text_;
     std::size_t at = 0;
-    for (const Op& op : ops) {
+    for (const Op& op : ops_) {
         out.append(text.substr(at, op.begin - at));
-        if (op.lead_eol) out += eol;
-        if (op.change >= 0) out += changes[static_cast<std::size_t>(op.change)].new_pair;
-        if (op.trail_eol) out += eol;
+        if (op.lead_eol) out.append(eol_);
+        if (op.change >= 0) {
+            const auto k = static_cast<std::size_t>(op.change);
+            out.append(
+                std::string_view(new_pairs_).substr(new_at_[k], new_at_[k + 1] - new_at_[k]));
+        }
+        if (op.trail_eol) out.append(eol_);
         at = op.end;
     }
     out.append(text.substr(at));
-    return true;
 }
+
+void TagEditor::write(OutBuffer& out) const { write_to(out); }
+void TagEditor::write(std::string& out) const { write_to(out); }
 
 } // namespace pgnkit::app

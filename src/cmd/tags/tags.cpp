@@ -4,6 +4,7 @@
 #include "pgnkit/cmd/tags/name_suggestions.hpp"
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/pgn/span_tags.hpp"
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/pipeline.hpp"
 
@@ -75,8 +76,7 @@ class TagsProcessor final : public BatchProcessor {
                 facts.plies = info.plies;
                 facts.decided_result = info.decided_result;
             }
-            edited_.clear();
-            const bool changed = editor_.edit(span.text, facts, edited_, changes_, notes_);
+            const bool changed = editor_.edit(span, facts, changes_, notes_);
             for (const std::string& n : notes_)
                 note(out.err, span, g, true, n); // UTF-8: given values
             stats.notes += notes_.size();
@@ -88,8 +88,9 @@ class TagsProcessor final : public BatchProcessor {
             stats.changes += changes_.size();
             report_changes(out.err, span, g);
             if (!opts_.dry_run) {
-                out.out.append(edited_);
-                out.out.append(game_separator(edited_));
+                const std::size_t at = out.out.size();
+                editor_.write(out.out);
+                out.out.append(game_separator(out.out.view().substr(at)));
             }
         }
     }
@@ -155,20 +156,25 @@ class TagsProcessor final : public BatchProcessor {
     }
 
     void collect_names(const GameSpan& span) {
-        read_tag_pairs(span.text, pairs_);
-        const bool utf8 = pairs_.empty() || is_valid_utf8(span.text.substr(0, pairs_.back().end));
-        for (const TagLinePair& p : pairs_) {
-            if (std::find(opts_.edits.name_tags.begin(), opts_.edits.name_tags.end(), p.name) ==
+        // The pairs the editor reads (up to the first one that is not well formed).
+        names_seen_.clear();
+        std::size_t end = 0;
+        read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
+            if (!t.well_formed) return false;
+            end = t.close();
+            if (std::find(opts_.edits.name_tags.begin(), opts_.edits.name_tags.end(), t.name) !=
                 opts_.edits.name_tags.end())
-                continue;
-            value_.clear();
-            unescape_tag_value(p.raw_value, value_);
+                names_seen_.emplace_back(t.value);
+            return true;
+        });
+        const bool utf8 = is_valid_utf8(span.text.substr(0, end));
+        for (std::string& value : names_seen_) {
             if (!utf8) {
                 name_.clear();
-                cp1252_to_utf8(value_, name_);
-                value_.swap(name_);
+                cp1252_to_utf8(value, name_);
+                value.swap(name_);
             }
-            ++names_[value_];
+            ++names_[value];
         }
     }
 
@@ -177,10 +183,10 @@ class TagsProcessor final : public BatchProcessor {
     PgnReader reader_;
     ValidateOptions validate_options_; ///< the defaults (the validator keeps a reference)
     GameValidator validator_;
-    std::string edited_, value_, name_;
+    std::string name_, tag_buffer_;
+    std::vector<std::string> names_seen_; ///< --suggest-names: this game's names
     std::vector<TagChange> changes_;
     std::vector<std::string> notes_;
-    std::vector<TagLinePair> pairs_;
     NameCounts names_;
 };
 

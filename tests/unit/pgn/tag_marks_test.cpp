@@ -160,3 +160,41 @@ TEST_CASE("tag marks: marked tag lines give the tags, lines and columns of the t
     CHECK(rec.events[2] == "tag Site=b @2:1+13");
     CHECK(rec.events[3] == "tag Date=c @3:3+30");
 }
+
+namespace {
+/// Every game's marks, split from `text` read `max_read` bytes at a time (0: at once).
+std::vector<std::string> marks_of(const std::string& text, std::size_t max_read) {
+    MemorySource src(text);
+    src.set_max_read(max_read);
+    GameSplitter splitter(src);
+    GameSpan span;
+    std::vector<std::string> out;
+    while (splitter.next(span)) {
+        out.push_back(fmt::format("game {}: {} marks", span.index, span.tags.size()));
+        for (const TagMark& m : span.tags)
+            out.push_back(fmt::format("{} {} {} {} {} {}", m.open, m.name_end, m.value_begin,
+                                      m.value_end, m.eol, m.next_line));
+    }
+    return out;
+}
+} // namespace
+
+TEST_CASE("tag marks: every usual tag line is marked, alike wherever the reads end", "[splitter]") {
+    // Lines the fast path could not take whole (the buffer ended within them or just after
+    // them) were read by the general path, unmarked: eco then missed ECO lines of 5 of
+    // 27,000 TWIC games, and tools that locate tag lines saw fewer marks at other read sizes.
+    for (std::string_view eol : {"\n", "\r\n", "\r"}) {
+        for (bool bom : {false, true}) {
+            const std::string text = sample(eol, bom);
+            const std::vector<std::string> whole = marks_of(text, 0);
+            // The first game: its 12 usual lines (names of up to 15 bytes), one chain.
+            REQUIRE(whole.size() > 1);
+            CHECK(whole[0] == "game 0: 12 marks");
+            for (std::size_t max_read :
+                 {1, 2, 3, 5, 7, 13, 16, 31, 32, 33, 63, 64, 65, 100, 1000}) {
+                INFO("eol " << eol.size() << " bom " << bom << " max_read " << max_read);
+                CHECK(marks_of(text, max_read) == whole);
+            }
+        }
+    }
+}

@@ -3,9 +3,14 @@
 /// text with only those pairs rewritten (every other byte as it was).
 
 #include "pgnkit/cmd/tags/name_table.hpp"
-#include "pgnkit/cmd/tags/tag_lines.hpp"
+#include "pgnkit/io/output.hpp"
+#include "pgnkit/pgn/span_tags.hpp"
+#include "pgnkit/pgn/splitter.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,34 +46,49 @@ struct ReplayFacts {
 };
 
 /// One change to one tag pair (`old_pair` empty: added; `new_pair` empty: removed), both as
-/// written in the game (`[Name "value"]`).
+/// written in the game (`[Name "value"]`): views into the game's text and into the editor,
+/// valid until its next edit.
 struct TagChange {
     std::uint64_t line = 0; ///< 0-based line in the game's text
-    std::string old_pair, new_pair;
+    std::string_view old_pair, new_pair;
 };
 
-/// Applies the edits to games one after another, reusing its buffers.
+/// Applies the edits to games one after another, reusing its buffers: editing a game allocates
+/// nothing once they have grown to the games' needs (a pass over a database).
 class TagEditor {
   public:
-    explicit TagEditor(const TagEditOptions& o) : opts_(o) {}
-    /// Edits the game `text`. Returns whether a tag changed; then `out` holds the game's new
-    /// text (appended) and `changes` what changed. `notes` gets edits that could not be made.
-    /// A tag section that is not UTF-8 is Latin-1: values given in UTF-8 are written in
-    /// Latin-1 there, and utf8() is false until the next game.
+    explicit TagEditor(const TagEditOptions& o);
+    /// Edits the game `span`, its tag pairs located by read_span_tags() (pgn/span_tags.hpp).
+    /// Returns whether a tag changed; then write() writes the game's new text and `changes`
+    /// says what changed. `notes` gets edits that could not be made. A tag section that is not
+    /// UTF-8 is Latin-1: values given in UTF-8 are written in Latin-1 there, and utf8() is
+    /// false until the next game.
+    bool edit(const GameSpan& span, const ReplayFacts& facts, std::vector<TagChange>& changes,
+              std::vector<std::string>& notes);
+    /// The edited game's text (after edit() returned true): every byte of the game as it was
+    /// but the pairs that changed.
+    void write(OutBuffer& out) const;
+    void write(std::string& out) const;
+    /// edit() of a game's text alone (no splitter marks), its new text appended to `out` when a
+    /// tag changed.
     bool edit(std::string_view text, const ReplayFacts& facts, std::string& out,
               std::vector<TagChange>& changes, std::vector<std::string>& notes);
     /// Whether the last game's tag section was UTF-8 (else Latin-1).
     bool utf8() const { return utf8_; }
 
   private:
+    /// A tag pair as the edits leave it: views into the game's text, the options, or store_.
     struct Entry {
-        std::string name, value;
-        int orig = -1;   ///< index in pairs_, -1 for an added pair
-        int anchor = -2; ///< an added pair: after pairs_[anchor]'s line; -1 at the start, -2 end
+        std::string_view name, value;
+        int orig = -1; ///< index in pairs_, -1 for an added pair
+        /// an added pair: after pairs_[anchor]'s line; -1 before the first pair, -2 after the
+        /// last (of the game, concerned or not)
+        int anchor = -2;
         bool removed = false;
+        bool touched = false; ///< an edit gave it a name or a value (perhaps the same)
     };
     /// One edit of the game's text: bytes [begin, end) replaced by a line break (lead_eol),
-    /// changes[change].new_pair (change >= 0) and a line break (trail_eol).
+    /// the new pair of change `change` (change >= 0) and a line break (trail_eol).
     struct Op {
         std::size_t begin, end;
         int order; ///< at the same `begin`: inserts (0) first, in entry order
@@ -80,22 +100,61 @@ class TagEditor {
     Entry& next_entry() {
         if (used_ == entries_.size()) entries_.emplace_back();
         Entry& e = entries_[used_++];
-        e.name.clear();
-        e.value.clear();
-        e.orig = -1;
-        e.anchor = -2;
-        e.removed = false;
+        e = Entry{};
         return e;
     }
+    /// A string for a value of this game (kept until the next game; stable: a deque).
+    std::string& scratch() {
+        if (store_used_ == store_.size()) store_.emplace_back();
+        std::string& s = store_[store_used_++];
+        s.clear();
+        return s;
+    }
+    /// Where a pair stands: the start of its line, or past it (the first and last pair).
+    struct Place {
+        std::size_t at = 0;
+        std::uint64_t line = 0;
+    };
+    /// Whether an edit asked for may concern a pair named `name` (else it stays as it is).
+    bool concerned(std::string_view name) const {
+        const std::size_t k = name_key(name);
+        if ((name_keys_[k / 64] >> (k % 64) & 1) == 0) return false; // most names: one test
+        return std::find(concerned_.begin(), concerned_.end(), name) != concerned_.end();
+    }
+    /// Keeps pair `t` (concerned) as this game's next entry.
+    void keep(const SpanTag& t);
+    /// A bit of name_keys_ per name.
+    static std::size_t name_key(std::string_view name) {
+        return (name.size() * 31 + static_cast<unsigned char>(name.front()) +
+                static_cast<unsigned char>(name.back())) &
+               255;
+    }
     Entry* find(std::string_view name);
-    void set(std::string_view name, std::string value, int anchor = -2);
-    /// `utf8_value` in the game's encoding: false when a Latin-1 game cannot hold it.
-    bool encode(std::string_view utf8_value, bool utf8, std::string& out) const;
+    void set(std::string_view name, std::string_view value, int anchor = -2);
+    /// `utf8_value` in the game's encoding (a view of it, or of scratch()): false when a
+    /// Latin-1 game cannot hold it.
+    bool encode(std::string_view utf8_value, bool utf8, std::string_view& out);
+    template <class Buffer>
+    void write_to(Buffer& out) const;
 
     const TagEditOptions& opts_;
-    std::vector<TagLinePair> pairs_;
+    std::string_view text_; ///< the game being edited
+    std::string_view eol_;  ///< its line break
+    /// The names an edit may concern (views of the options), and a bit per name_key() of them:
+    /// a pair of another name is not kept (editing a database, most pairs are of those).
+    std::vector<std::string_view> concerned_;
+    std::array<std::uint64_t, 4> name_keys_{};
+    std::vector<SpanTag> pairs_; ///< its concerned tag pairs (values in Entry)
+    Place first_, last_;         ///< the game's first pair's line; past its last pair's line
+    std::string tag_buffer_;     ///< read_span_tags()' unescaping buffer
     std::vector<Entry> entries_;
     std::size_t used_ = 0;
+    std::deque<std::string> store_; ///< values made for this game
+    std::size_t store_used_ = 0;
+    std::string lookup_;    ///< a name looked up in the spelling table
+    std::string new_pairs_; ///< the changes' new pairs, one after another
+    /// Per change, where its new pair begins in new_pairs_ (and a last one: where they end).
+    std::vector<std::size_t> new_at_;
     std::vector<Op> ops_;
     bool utf8_ = true;
 };

@@ -12,16 +12,24 @@
 using namespace pgnkit::app;
 
 namespace {
+/// A TagChange with its own strings (a TagChange's views last until the editor's next edit).
+struct Change {
+    std::uint64_t line = 0;
+    std::string old_pair, new_pair;
+};
 struct Edited {
     bool changed = false;
     std::string text;
-    std::vector<TagChange> changes;
+    std::vector<Change> changes;
     std::vector<std::string> notes;
 };
 Edited edit(const TagEditOptions& o, std::string_view game, ReplayFacts facts = {}) {
     TagEditor e(o);
     Edited r;
-    r.changed = e.edit(game, facts, r.text, r.changes, r.notes);
+    std::vector<TagChange> changes;
+    r.changed = e.edit(game, facts, r.text, changes, r.notes);
+    for (const TagChange& c : changes)
+        r.changes.push_back({c.line, std::string(c.old_pair), std::string(c.new_pair)});
     return r;
 }
 std::vector<std::string> lines(std::string_view s) {
@@ -195,4 +203,18 @@ TEST_CASE("tags: the output minus the changed lines is the input") {
         }
         CHECK(in_kept == out_kept);
     }
+}
+
+TEST_CASE("tags: the pairs the reader reads, after % lines and a BOM, in CR-only files") {
+    // The tags' own locator stopped at a `%` line or a BOM (no pairs: the pair was added before
+    // them) and read a CR-only section as one line (pairs added after the movetext).
+    TagEditOptions o;
+    o.set = {{"Event", "X"}};
+    o.add = {{"Source", "me"}};
+    CHECK(edit(o, "% from a site\r\n[Event \"E\"]\r\n\r\n1. e4 *\r\n").text ==
+          "% from a site\r\n[Event \"X\"]\r\n[Source \"me\"]\r\n\r\n1. e4 *\r\n");
+    CHECK(edit(o, "\xEF\xBB\xBF[Event \"E\"]\n\n1. e4 *\n").text ==
+          "\xEF\xBB\xBF[Event \"X\"]\n[Source \"me\"]\n\n1. e4 *\n");
+    CHECK(edit(o, "[Event \"E\"]\r[Site \"S\"]\r\r1. e4 *\r").text ==
+          "[Event \"X\"]\r[Site \"S\"]\r[Source \"me\"]\r\r1. e4 *\r");
 }
