@@ -18,8 +18,13 @@ std::string_view raw_separator(std::string_view game_text) {
     const std::size_t size = game_text.size();
     if (size >= 2 && game_text.substr(size - 2) == "\n\n") return "";
     if (size >= 4 && game_text.substr(size - 4) == "\r\n\r\n") return "";
+    // The blank line in the game's own line breaks: its last one, else its first (a game cut
+    // without a final break; from the last 4 bytes alone, none is seen and LF is written).
+    if (size >= 2 && game_text.substr(size - 2) == "\r\n") return "\r\n";
     if (!game_text.empty() && game_text.back() == '\n') return "\n";
-    return "\n\n";
+    const std::size_t first = game_text.find('\n');
+    return first != game_text.npos && first > 0 && game_text[first - 1] == '\r' ? "\r\n\r\n"
+                                                                                : "\n\n";
 }
 
 std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,

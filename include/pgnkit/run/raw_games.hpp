@@ -32,7 +32,8 @@ struct Splice {
 };
 
 /// The separator a raw game (`game_text`: its text, or its last 4 bytes) needs so that the
-/// next game starts after a blank line; the game's own bytes are never changed.
+/// next game starts after a blank line, in the game's line breaks (CR LF in a CRLF file); the
+/// game's own bytes are never changed.
 std::string_view raw_separator(std::string_view game_text);
 /// Writes the game of `splice` to `out` as the input holds it, read again in pieces, and its
 /// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the

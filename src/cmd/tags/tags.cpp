@@ -28,17 +28,6 @@ void TagsStats::merge(const TagsStats& o) {
 
 namespace {
 
-/// The blank line after a game (raw_separator()) in the game's own line breaks: between the
-/// games of a CRLF file, CRLF too.
-std::string_view game_separator(std::string_view text) {
-    const std::string_view lf = raw_separator(text);
-    const std::size_t first = text.find('\n');
-    if (lf.empty() || first == std::string_view::npos || first == 0 || text[first - 1] != '\r')
-        return lf;
-    if (text.back() != '\n') return "\r\n\r\n";
-    return text.size() >= 2 && text[text.size() - 2] == '\r' ? "\r\n" : lf;
-}
-
 class TagsProcessor final : public BatchProcessor {
   public:
     explicit TagsProcessor(const TagsRunOptions& o)
@@ -90,7 +79,7 @@ class TagsProcessor final : public BatchProcessor {
             if (!opts_.dry_run) {
                 const std::size_t at = out.out.size();
                 editor_.write(out.out);
-                out.out.append(game_separator(out.out.view().substr(at)));
+                out.out.append(raw_separator(out.out.view().substr(at)));
             }
         }
     }
@@ -115,7 +104,7 @@ class TagsProcessor final : public BatchProcessor {
             return;
         }
         out.out.append(span.text);
-        out.out.append(game_separator(span.text));
+        out.out.append(raw_separator(span.text));
     }
 
     static void head(std::string& out, const GameSpan& span, std::uint64_t line,
