@@ -35,8 +35,10 @@ foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuz
   target_link_options(${name} PRIVATE -fsanitize=fuzzer)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz)
 endforeach()
-# fuzz_convert reaches convert's writer too: src/cmd/convert/pgn_writer.cpp, in its own build.
-target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/convert/pgn_writer.cpp)
+# fuzz_convert reaches convert's writer too: src/cmd/convert/pgn_writer.cpp and the movetext
+# layout it writes through (movetext_layout.cpp), in its own build.
+target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/convert/pgn_writer.cpp
+                                    ${CMAKE_SOURCE_DIR}/src/cmd/convert/movetext_layout.cpp)
 # fuzz_export runs `pgnkit fen` and `pgnkit stats` whole (run_fen, run_stats: the pipeline,
 # the exports, stats' JSON and merge): all of src/run, format and cmd, in its own build.
 file(GLOB_RECURSE PGNKIT_FUZZ_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/run/*.cpp
