@@ -43,11 +43,6 @@ bool utf8_sequence(std::string_view s, std::size_t i, bool cut, std::size_t& len
     return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
 }
 
-bool is_ascii(std::string_view s) {
-    return std::none_of(s.begin(), s.end(),
-                        [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-}
-
 bool is_utf8(std::string_view s, bool cut) {
     for (std::size_t i = 0; i < s.size();) {
         if (static_cast<unsigned char>(s[i]) < 0x80) {

@@ -222,6 +222,14 @@ void append_display(std::string& out, std::string_view s, bool utf8) {
     std::size_t i = 0;
     for (;;) {
         std::size_t j = i; // the run shown as it is (Windows-1252: transcoded)
+        // Printable ASCII 8 bytes at a time (reports are mostly that), then byte by byte.
+        for (std::uint64_t w; j + 8 <= n; j += 8) {
+            std::memcpy(&w, p + j, 8);
+            constexpr std::uint64_t ones = 0x0101010101010101, highs = ones * 0x80;
+            const std::uint64_t below_space = (w - ones * 0x20) & ~w & highs;
+            const std::uint64_t del_or_high = (w | (w + ones)) & highs;
+            if ((below_space | del_or_high) != 0) break;
+        }
         while (j < n && !special[static_cast<unsigned char>(p[j])]) ++j;
         if (utf8)
             out.append(p + i, j - i);

@@ -14,7 +14,7 @@
 
 namespace pgnkit::app {
 
-std::string_view raw_separator(std::string_view game_text) {
+std::string_view detail::raw_separator_rest(std::string_view game_text) {
     const std::size_t size = game_text.size();
     if (size >= 2 && game_text.substr(size - 2) == "\n\n") return "";
     if (size >= 4 && game_text.substr(size - 4) == "\r\n\r\n") return "";

@@ -30,6 +30,13 @@ inline char* put_utf8(char* o, std::uint32_t cp) {
     return o;
 }
 
+/// Whether `s` is ASCII alone (then UTF-8 and Latin-1 read it alike).
+inline bool is_ascii(std::string_view s) {
+    unsigned char any = 0;
+    for (const char c : s) any |= static_cast<unsigned char>(c);
+    return any < 0x80;
+}
+
 /// Where text kept as s[from, to) should end so that it splits no UTF-8 sequence: `to`, or
 /// the start of the sequence (a lead byte at most 3 bytes before `to`, not before `from`)
 /// that `to` would cut. Latin-1 text may lose up to 3 bytes this way, never more.

@@ -21,6 +21,8 @@ namespace pgnkit {
 /// One tag pair as it stands in a game's text (GameSpan::text); positions index that text.
 /// What read_span_tags() learns on its way is stored; where the pair ends and which bytes its
 /// line holds are worked out when asked (most pairs of a pass are only looked at by name).
+/// read_span_tags() sets every field before it hands a pair over; a SpanTag made otherwise
+/// holds only `text` (no zeroing per game: it showed in the profile of `tags`).
 struct SpanTag {
     std::string_view text; ///< the game's text
     /// The tag name; empty for a `[` the reader reads no pair from (no name, or no value after
@@ -32,15 +34,15 @@ struct SpanTag {
     /// The value unescaped (`\"`, `\\`) as the reader hands it to a visitor: raw_value when that
     /// holds no backslash, else a view into the caller's buffer, valid until the next pair.
     std::string_view value;
-    std::size_t open = 0;       ///< the `[`
-    std::size_t line_start = 0; ///< the start of the pair's line
-    std::size_t eol = 0;        ///< the line break that ends the pair's line (or the text's end)
+    std::size_t open;       ///< the `[`
+    std::size_t line_start; ///< the start of the pair's line
+    std::size_t eol;        ///< the line break that ends the pair's line (or the text's end)
     /// 0-based line of the `[` in the text (CR, LF and CR LF each end a line, as for the reader).
-    std::uint64_t line = 0;
+    std::uint64_t line;
     /// `[Name "value"]` as the standard writes it (blanks around its parts allowed); false for a
     /// pair the reader reports (bad-tag): `[Site]`, a value not closed on its line, text after it.
-    bool well_formed = true;
-    bool first_on_line = true; ///< no pair before it on its line
+    bool well_formed;
+    bool first_on_line; ///< no pair before it on its line
 
     /// Just past the `]` (of a malformed pair: where the reader stops reading it).
     std::size_t close() const {
@@ -68,8 +70,8 @@ struct SpanTag {
 
     // (read_span_tags() sets them) a marked line: end_ is just past the value's closing quote;
     // else just past what the reader read
-    std::size_t end_ = 0;
-    bool marked_ = false;
+    std::size_t end_;
+    bool marked_;
 };
 
 /// Reads the tag section of `span` as PgnReader does (a BOM, blanks and line breaks, `%` escape

@@ -34,7 +34,18 @@ struct Splice {
 /// The separator a raw game (`game_text`: its text, or its last 4 bytes) needs so that the
 /// next game starts after a blank line, in the game's line breaks (CR LF in a CRLF file); the
 /// game's own bytes are never changed.
-std::string_view raw_separator(std::string_view game_text);
+inline std::string_view raw_separator(std::string_view game_text);
+namespace detail {
+/// raw_separator() of a game that does not end in LF after a byte other than CR.
+std::string_view raw_separator_rest(std::string_view game_text);
+} // namespace detail
+inline std::string_view raw_separator(std::string_view game_text) {
+    // Inline for the usual ends (a line's LF, or a blank line's): a call per game written.
+    const std::size_t n = game_text.size();
+    if (n >= 2 && game_text[n - 1] == '\n' && game_text[n - 2] != '\r')
+        return game_text[n - 2] == '\n' ? "" : "\n";
+    return detail::raw_separator_rest(game_text);
+}
 /// Writes the game of `splice` to `out` as the input holds it, read again in pieces, and its
 /// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the
 /// game's bytes written; sets `error` if the input cannot be read again (then 0 are written,

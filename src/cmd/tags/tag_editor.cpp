@@ -36,7 +36,9 @@ void append_pair(std::string_view name, std::string_view value, std::string& out
 
 TagEditor::TagEditor(const TagEditOptions& o) : opts_(o) {
     const auto concern = [&](std::string_view name) {
-        if (name.empty()) return;
+        if (name.empty() ||
+            std::find(concerned_.begin(), concerned_.end(), name) != concerned_.end())
+            return;
         concerned_.push_back(name);
         const std::size_t k = name_key(name);
         name_keys_[k / 64] |= std::uint64_t{1} << (k % 64);
@@ -55,6 +57,14 @@ TagEditor::TagEditor(const TagEditOptions& o) : opts_(o) {
         for (const auto& [name, unknown] : roster) concern(name);
     if (o.fix_result) concern("Result");
     if (o.add_plycount) concern("PlyCount");
+    // Edits of a tag's first pair alone (set, add, and the replay's two) need no pair after
+    // the concerned ones once each was seen: the usual `--set` of a tag every game has reads
+    // one or two pairs, not the section (the other edits read every pair: all of a name, or
+    // the whole roster's places).
+    stop_when_found_ = o.rename.empty() && o.remove.empty() && o.names == nullptr &&
+                       !o.normalize_dates && !o.fill_roster && concerned_.size() <= 64;
+    all_concerned_ =
+        concerned_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << concerned_.size()) - 1;
 }
 
 bool TagEditOptions::any() const {
@@ -80,8 +90,23 @@ void TagEditor::set(std::string_view name, std::string_view value, int anchor) {
     e.anchor = anchor;
 }
 
-bool TagEditor::encode(std::string_view utf8_value, bool utf8, std::string_view& out) {
-    if (utf8) {
+bool TagEditor::utf8() {
+    if (utf8_known_) return utf8_;
+    if (stopped_early_) { // the section's end: read on to its last pair
+        section_end_ = 0;
+        read_span_tags(span_, tag_buffer_, [&](const SpanTag& t) {
+            if (!t.well_formed) return false;
+            section_end_ = t.close();
+            return true;
+        });
+    }
+    utf8_ = is_valid_utf8(text_.substr(0, section_end_));
+    utf8_known_ = true;
+    return utf8_;
+}
+
+bool TagEditor::encode(std::string_view utf8_value, std::string_view& out) {
+    if (is_ascii(utf8_value) || utf8()) {
         out = utf8_value;
         return true;
     }
@@ -120,6 +145,8 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     notes.clear();
     const std::string_view text = span.text;
     text_ = text;
+    span_ = span;
+    utf8_known_ = stopped_early_ = false;
     used_ = 0;
     store_used_ = 0;
     pairs_.clear();
@@ -130,15 +157,26 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     std::size_t count = 0;
     // Of the last pair, what the end of the section needs (fields, not a copy of the pair
     // per pair: that costs more than reading it).
-    std::size_t last_close = 0, last_eol = 0;
+    std::size_t last_close = 0, last_eol = 0, first_eol = 0;
     std::uint64_t last_line = 0;
+    std::uint64_t seen = 0; // the concerned names seen (stop_when_found_), a bit per name
     read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
         if (!t.well_formed) return false;
-        if (count++ == 0) first_ = {t.line_begin(), t.line};
+        if (count++ == 0) {
+            first_ = {t.line_begin(), t.line};
+            first_eol = t.line == 0 ? t.eol : text.size(); // (the first line's end, when it is)
+        }
         last_close = t.close();
         last_eol = t.eol;
         last_line = t.line;
-        if (concerned(t.name)) keep(t);
+        const int k = concerned(t.name);
+        if (k < 0) return true;
+        keep(t);
+        seen |= std::uint64_t{1} << k;
+        if (stop_when_found_ && seen == all_concerned_) {
+            stopped_early_ = true; // (last_ is then not needed: nothing is inserted)
+            return false;
+        }
         return true;
     });
     const bool no_pairs = count == 0;
@@ -148,8 +186,7 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         last.eol = last_eol;
         last_ = {last.after_line(), last_line};
     }
-    utf8_ = is_valid_utf8(text.substr(0, last_close));
-    const bool utf8 = utf8_;
+    section_end_ = last_close; // (stopped early: utf8() reads on)
     std::string_view value;
     for (const auto& [from, to] : opts_.rename) {
         Entry* e = find(from);
@@ -165,7 +202,7 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         for (Entry& e : live())
             if (e.name == name) e.removed = true;
     for (const auto& [name, v] : opts_.set) {
-        if (!encode(v, utf8, value)) {
+        if (!encode(v, value)) {
             notes.push_back(fmt::format("{} not set: a Latin-1 game cannot hold '{}'", name, v));
             continue;
         }
@@ -173,7 +210,7 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     }
     for (const auto& [name, v] : opts_.add) {
         if (find(name)) continue;
-        if (!encode(v, utf8, value)) {
+        if (!encode(v, value)) {
             notes.push_back(fmt::format("{} not added: a Latin-1 game cannot hold '{}'", name, v));
             continue;
         }
@@ -193,13 +230,13 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
                      opts_.name_tags.end())
                 continue;
             lookup_.clear();
-            if (utf8)
+            if (utf8())
                 lookup_.assign(e.value);
             else
                 cp1252_to_utf8(e.value, lookup_);
             const std::string* canon = opts_.names->canonical(kind, lookup_);
             if (!canon) continue;
-            if (!encode(*canon, utf8, value)) {
+            if (!encode(*canon, value)) {
                 notes.push_back(fmt::format("{} not respelled: a Latin-1 game cannot hold '{}'",
                                             e.name, *canon));
                 continue;
@@ -319,9 +356,12 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         ops[j] = op;
     }
     // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
-    std::size_t first_break = 0;
-    while (first_break < text.size() && text[first_break] != '\n' && text[first_break] != '\r')
-        ++first_break;
+    std::size_t first_break = first_eol; // a pair on the first line: where its line ends
+    if (first_eol == 0 || first_eol == text.size()) {
+        first_break = 0;
+        while (first_break < text.size() && text[first_break] != '\n' && text[first_break] != '\r')
+            ++first_break;
+    }
     eol_ = first_break == text.size() || text[first_break] == '\n'          ? "\n"
            : first_break + 1 < text.size() && text[first_break + 1] == '\n' ? "\r\n"
                                                                             : "\r";

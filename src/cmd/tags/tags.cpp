@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace pgnkit::app {
@@ -107,21 +108,32 @@ class TagsProcessor final : public BatchProcessor {
         out.out.append(raw_separator(span.text));
     }
 
-    static void head(std::string& out, const GameSpan& span, std::uint64_t line,
-                     const BatchGame& g) {
-        append_display(out, span.file, true);
-        // A line per change, often one per game: the numbers without fmt::format.
-        char digits[24];
-        out += ':';
-        out.append(digits, std::to_chars(digits, digits + 24, span.first_line + line).ptr);
-        out += ": game ";
-        out.append(digits, std::to_chars(digits, digits + 24, g.in_file).ptr);
-        out += ": ";
+    void head(std::string& out, const GameSpan& span, std::uint64_t line, const BatchGame& g) {
+        // The input's name as shown, made once per input (a line per change, often per game).
+        if (span.file != shown_file_) {
+            shown_file_.assign(span.file);
+            shown_.clear();
+            append_display(shown_, span.file, true);
+        }
+        // The numbers without fmt::format, the line's start made on the stack and appended
+        // at once.
+        char head[64];
+        char* p = head;
+        *p++ = ':';
+        p = std::to_chars(p, p + 24, span.first_line + line).ptr;
+        std::memcpy(p, ": game ", 7);
+        p = std::to_chars(p + 7, p + 31, g.in_file).ptr;
+        *p++ = ':';
+        *p++ = ' ';
+        out.reserve(out.size() + shown_.size() + std::size_t(p - head) + 120);
+        out += shown_;
+        out.append(head, p);
     }
 
-    void report_changes(std::string& out, const GameSpan& span, const BatchGame& g) const {
-        const bool utf8 = editor_.utf8();
+    void report_changes(std::string& out, const GameSpan& span, const BatchGame& g) {
         for (const TagChange& c : changes_) {
+            // (ASCII reads alike in both: the game's encoding is worked out only for others)
+            const bool utf8 = is_ascii(c.old_pair) && is_ascii(c.new_pair) ? true : editor_.utf8();
             head(out, span, c.line, g);
             if (c.old_pair.empty())
                 out += "(none)";
@@ -136,8 +148,8 @@ class TagsProcessor final : public BatchProcessor {
         }
     }
 
-    static void note(std::string& out, const GameSpan& span, const BatchGame& g, bool utf8,
-                     std::string_view what) {
+    void note(std::string& out, const GameSpan& span, const BatchGame& g, bool utf8,
+              std::string_view what) {
         head(out, span, 0, g);
         out += "note: ";
         append_display(out, what, utf8);
@@ -173,6 +185,7 @@ class TagsProcessor final : public BatchProcessor {
     ValidateOptions validate_options_; ///< the defaults (the validator keeps a reference)
     GameValidator validator_;
     std::string name_, tag_buffer_;
+    std::string shown_file_, shown_;      ///< an input's name, and as shown (head())
     std::vector<std::string> names_seen_; ///< --suggest-names: this game's names
     std::vector<TagChange> changes_;
     std::vector<std::string> notes_;

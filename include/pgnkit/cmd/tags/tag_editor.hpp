@@ -73,8 +73,9 @@ class TagEditor {
     /// tag changed.
     bool edit(std::string_view text, const ReplayFacts& facts, std::string& out,
               std::vector<TagChange>& changes, std::vector<std::string>& notes);
-    /// Whether the last game's tag section was UTF-8 (else Latin-1).
-    bool utf8() const { return utf8_; }
+    /// Whether the last game's tag section is UTF-8 (else Latin-1); worked out when first
+    /// asked (a value beyond ASCII, a report line of one).
+    bool utf8();
 
   private:
     /// A tag pair as the edits leave it: views into the game's text, the options, or store_.
@@ -116,10 +117,12 @@ class TagEditor {
         std::uint64_t line = 0;
     };
     /// Whether an edit asked for may concern a pair named `name` (else it stays as it is).
-    bool concerned(std::string_view name) const {
+    /// Its index in concerned_, else -1.
+    int concerned(std::string_view name) const {
         const std::size_t k = name_key(name);
-        if ((name_keys_[k / 64] >> (k % 64) & 1) == 0) return false; // most names: one test
-        return std::find(concerned_.begin(), concerned_.end(), name) != concerned_.end();
+        if ((name_keys_[k / 64] >> (k % 64) & 1) == 0) return -1; // most names: one test
+        const auto at = std::find(concerned_.begin(), concerned_.end(), name);
+        return at == concerned_.end() ? -1 : static_cast<int>(at - concerned_.begin());
     }
     /// Keeps pair `t` (concerned) as this game's next entry.
     void keep(const SpanTag& t);
@@ -133,12 +136,13 @@ class TagEditor {
     void set(std::string_view name, std::string_view value, int anchor = -2);
     /// `utf8_value` in the game's encoding (a view of it, or of scratch()): false when a
     /// Latin-1 game cannot hold it.
-    bool encode(std::string_view utf8_value, bool utf8, std::string_view& out);
+    bool encode(std::string_view utf8_value, std::string_view& out);
     template <class Buffer>
     void write_to(Buffer& out) const;
 
     const TagEditOptions& opts_;
-    std::string_view text_; ///< the game being edited
+    GameSpan span_;         ///< the game being edited
+    std::string_view text_; ///< its text
     std::string_view eol_;  ///< its line break
     /// The names an edit may concern (views of the options), and a bit per name_key() of them:
     /// a pair of another name is not kept (editing a database, most pairs are of those).
@@ -156,6 +160,12 @@ class TagEditor {
     /// Per change, where its new pair begins in new_pairs_ (and a last one: where they end).
     std::vector<std::size_t> new_at_;
     std::vector<Op> ops_;
+    /// Whether the edits stop reading pairs once each concerned name was seen.
+    bool stop_when_found_ = false;
+    std::uint64_t all_concerned_ = 0; ///< a bit per concerned_ name
+    bool stopped_early_ = false;      ///< this game's pairs were read only up to the concerned ones
+    std::size_t section_end_ = 0;     ///< past the last pair read (the whole section: utf8())
+    bool utf8_known_ = false;
     bool utf8_ = true;
 };
 

@@ -218,3 +218,35 @@ TEST_CASE("tags: the pairs the reader reads, after % lines and a BOM, in CR-only
     CHECK(edit(o, "[Event \"E\"]\r[Site \"S\"]\r\r1. e4 *\r").text ==
           "[Event \"X\"]\r[Site \"S\"]\r[Source \"me\"]\r\r1. e4 *\r");
 }
+
+TEST_CASE("tags: --set stops at the pairs it edits, the game's encoding still from every pair") {
+    // The pairs after Event are not read for --set Event, yet the Latin-1 name of White after
+    // it makes the game Latin-1: the new value is written in Latin-1.
+    TagEditOptions o;
+    o.set = {{"Event", "M\xc3\xbcnchen"}};
+    TagEditor e(o);
+    std::string out;
+    std::vector<TagChange> changes;
+    std::vector<std::string> notes;
+    REQUIRE(e.edit("[Event \"a\"]\n[White \"M\xfcller\"]\n\n*\n", {}, out, changes, notes));
+    CHECK(out == "[Event \"M\xfcnchen\"]\n[White \"M\xfcller\"]\n\n*\n");
+    CHECK_FALSE(e.utf8());
+    // The same in UTF-8: the value as given.
+    REQUIRE(e.edit("[Event \"a\"]\n[White \"M\xc3\xbcller\"]\n\n*\n", {}, out = "", changes,
+                   notes));
+    CHECK(out == "[Event \"M\xc3\xbcnchen\"]\n[White \"M\xc3\xbcller\"]\n\n*\n");
+    CHECK(e.utf8());
+    // An ASCII value in a Latin-1 game, and the game's encoding asked after the edit.
+    o.set = {{"Event", "X"}, {"Round", "2"}};
+    TagEditor e2(o);
+    REQUIRE(e2.edit("[Round \"1\"]\n[Event \"a\"]\n[Event \"b\"]\n[Black \"\xe9\"]\n\n*\n", {},
+                    out = "", changes, notes));
+    // (the first Event alone is set, as without the early stop)
+    CHECK(out == "[Round \"2\"]\n[Event \"X\"]\n[Event \"b\"]\n[Black \"\xe9\"]\n\n*\n");
+    CHECK(changes.size() == 2);
+    CHECK_FALSE(e2.utf8());
+    // A name the game lacks: every pair read, the new one after the last.
+    o.set = {{"Annotator", "Z"}};
+    CHECK(edit(o, "[Event \"a\"]\n[Site \"b\"]\n\n*\n").text ==
+          "[Event \"a\"]\n[Site \"b\"]\n[Annotator \"Z\"]\n\n*\n");
+}
