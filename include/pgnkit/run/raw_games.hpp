@@ -36,15 +36,15 @@ struct Splice {
 /// game's own bytes are never changed.
 inline std::string_view raw_separator(std::string_view game_text);
 namespace detail {
-/// raw_separator() of a game that does not end in LF after a byte other than CR.
+/// raw_separator() of every game (the inline part takes those ending in a line break).
 std::string_view raw_separator_rest(std::string_view game_text);
 } // namespace detail
 inline std::string_view raw_separator(std::string_view game_text) {
-    // Inline for the usual ends (a line's LF, or a blank line's): a call per game written.
+    // Inline for the usual ends (a line's break, or a blank line's): a call per game written.
     const std::size_t n = game_text.size();
-    if (n >= 2 && game_text[n - 1] == '\n' && game_text[n - 2] != '\r')
-        return game_text[n - 2] == '\n' ? "" : "\n";
-    return detail::raw_separator_rest(game_text);
+    if (n < 2 || game_text[n - 1] != '\n') return detail::raw_separator_rest(game_text);
+    if (game_text[n - 2] != '\r') return game_text[n - 2] == '\n' ? "" : "\n";
+    return n >= 4 && game_text[n - 3] == '\n' && game_text[n - 4] == '\r' ? "" : "\r\n";
 }
 /// Writes the game of `splice` to `out` as the input holds it, read again in pieces, and its
 /// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the

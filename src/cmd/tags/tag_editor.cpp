@@ -355,6 +355,10 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
             ops[j] = ops[j - 1];
         ops[j] = op;
     }
+    same_separator_ =
+        ops.back().end + 4 <= text.size() && std::none_of(ops.begin(), ops.end(), [](const Op& op) {
+            return op.change < 0 && op.end > op.begin; // a removal
+        });
     // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
     std::size_t first_break = first_eol; // a pair on the first line: where its line ends
     if (first_eol == 0 || first_eol == text.size()) {

@@ -73,6 +73,10 @@ class TagEditor {
     /// tag changed.
     bool edit(std::string_view text, const ReplayFacts& facts, std::string& out,
               std::vector<TagChange>& changes, std::vector<std::string>& notes);
+    /// Whether the edited game's raw_separator() is its text's: no edit in its last 4 bytes,
+    /// and no line removed (that could change which line break comes first, which decides
+    /// for a game without a final one).
+    bool same_separator() const { return same_separator_; }
     /// Whether the last game's tag section is UTF-8 (else Latin-1); worked out when first
     /// asked (a value beyond ASCII, a report line of one).
     bool utf8();
@@ -166,6 +170,7 @@ class TagEditor {
     bool stopped_early_ = false;      ///< this game's pairs were read only up to the concerned ones
     std::size_t section_end_ = 0;     ///< past the last pair read (the whole section: utf8())
     bool utf8_known_ = false;
+    bool same_separator_ = false;
     bool utf8_ = true;
 };
 
