@@ -155,9 +155,13 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     // only those an edit may concern are kept (names()), and where the first and the last
     // stand: the others are written as they are.
     std::size_t count = 0;
-    // Of the last pair, what the end of the section needs (fields, not a copy of the pair
-    // per pair: that costs more than reading it).
-    std::size_t last_close = 0, last_eol = 0, first_eol = 0;
+    // Of the last pair, the fields its close() and after_line() need, worked out once read
+    // (not a copy of the pair per pair: that costs more than reading it).
+    SpanTag last;
+    last.text = text;
+    last.end_ = last.eol = 0;
+    last.marked_ = false;
+    std::size_t first_eol = 0;
     std::uint64_t last_line = 0;
     std::uint64_t seen = 0; // the concerned names seen (stop_when_found_), a bit per name
     read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
@@ -166,8 +170,9 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
             first_ = {t.line_begin(), t.line};
             first_eol = t.line == 0 ? t.eol : text.size(); // (the first line's end, when it is)
         }
-        last_close = t.close();
-        last_eol = t.eol;
+        last.end_ = t.end_; // (its close() when needed, not per pair)
+        last.marked_ = t.marked_;
+        last.eol = t.eol;
         last_line = t.line;
         const int k = concerned(t.name);
         if (k < 0) return true;
@@ -180,13 +185,8 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         return true;
     });
     const bool no_pairs = count == 0;
-    if (!no_pairs) {
-        SpanTag last;
-        last.text = text;
-        last.eol = last_eol;
-        last_ = {last.after_line(), last_line};
-    }
-    section_end_ = last_close; // (stopped early: utf8() reads on)
+    if (!no_pairs) last_ = {last.after_line(), last_line};
+    section_end_ = no_pairs ? 0 : last.close(); // (stopped early: utf8() reads on)
     std::string_view value;
     for (const auto& [from, to] : opts_.rename) {
         Entry* e = find(from);
