@@ -200,6 +200,21 @@ fi
 rm -rf parts
 "$pgnkit" split long.pgn --games 1 -o parts 2>err
 cat parts/* | cmp -s - long.pgn && pass "oversized-whole" || fail "oversized-whole" "the files differ from the input: $(cat err)"
+# The same games in one piece: the long game is read again in the middle of the run of games
+# the piece gets at once; two long games in a row, by Event.
+rm -rf parts
+"$pgnkit" split long.pgn --games 3 -o parts 2>err
+cmp -s parts/00001.pgn long.pgn && pass "oversized-in-run" || fail "oversized-in-run" "the piece differs from the input: $(cat err)"
+{
+    printf '[Event "a"]\n\n1. e4 {'
+    head -c 2000000 /dev/zero | tr '\0' 'y'
+    printf '} *\n\n'
+    cat long.pgn
+} | sed 's/^\[Event "[bc]"\]/[Event "a"]/' >long2.pgn
+rm -rf parts
+"$pgnkit" split long2.pgn --by Event -o parts 2>err
+[[ $(ls parts) == a.pgn ]] && cmp -s parts/a.pgn long2.pgn && pass "oversized-runs-by-event" ||
+    fail "oversized-runs-by-event" "$(ls parts) $(cat err)"
 rm -rf parts
 "$pgnkit" split - --games 1 -o parts <long.pgn 2>err
 grep -q "1 game written without the parts longer than the kept limits" err && pass "oversized-pipe-warned" || fail "oversized-pipe-warned" "$(cat err)"

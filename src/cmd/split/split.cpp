@@ -205,42 +205,61 @@ class SplitSink {
     /// Routes the games of `b`; false to stop (an error, said in error()).
     bool take(BatchOutput& b) {
         const std::string_view text = b.out;
-        std::size_t begin = 0, route_begin = 0, splice = 0;
+        std::size_t route_begin = 0;
+        // Games that follow one another into one piece go out as one run: one write, and a
+        // long run straight from the batch without a copy into the piece's buffer (OutputSet).
+        run_begin_ = run_end_ = 0;
+        run_splice_ = 0;
         for (const RoutedGame& g : b.routed) {
             std::string_view route(b.routes.data() + route_begin, g.route_end - route_begin);
-            const std::optional<std::string_view> key = take_field(route);
-            key_.assign(1, key ? '\1' : '\0');
-            if (key) key_.append(*key);
-            auto it = pieces_.find(std::string_view(key_));
-            if (it == pieces_.end()) {
-                const std::optional<std::size_t> piece = begin_piece(key, route);
-                if (!piece) return false;
-                it = pieces_.emplace(key_, *piece).first;
-            }
-            const std::size_t piece = it->second;
-            ++games_[piece];
-            // The game's own splice, if its kept text lacks bytes of the input.
-            const std::size_t first_splice = splice;
-            while (splice < b.splices.size() && b.splices[splice].at < g.end) ++splice;
-            const bool ok = write_raw_games(
-                [&](std::string_view bytes) { return files_.write(piece, bytes); },
-                text.substr(begin, g.end - begin), begin,
-                std::span<const Splice>(b.splices.data() + first_splice, splice - first_splice),
-                false);
-            if (!ok) {
-                error_ = files_.error();
-                return false;
-            }
-            begin = g.end;
             route_begin = g.route_end;
+            const std::optional<std::string_view> key = take_field(route);
+            // The key of the game before, most often (a tournament's games, a piece of
+            // --games): no lookup.
+            if (!have_last_ || key.has_value() != last_key_there_ ||
+                (key && *key != std::string_view(key_).substr(1))) {
+                if (!write_run(b, text)) return false;
+                key_.assign(1, key ? '\1' : '\0');
+                if (key) key_.append(*key);
+                auto it = pieces_.find(std::string_view(key_));
+                if (it == pieces_.end()) {
+                    const std::optional<std::size_t> piece = begin_piece(key, route);
+                    if (!piece) return false;
+                    it = pieces_.emplace(key_, *piece).first;
+                }
+                piece_ = it->second;
+                have_last_ = true;
+                last_key_there_ = key.has_value();
+            }
+            ++games_[piece_];
+            run_end_ = g.end;
         }
-        return true;
+        return write_run(b, text);
     }
 
     const std::string& error() const { return error_; }
     const std::vector<std::uint64_t>& games() const { return games_; }
 
   private:
+    /// Writes the run of games [run_begin_, run_end_) of the batch text to piece_, with the
+    /// splices of games whose kept text lacks bytes of the input; the next run begins there.
+    bool write_run(const BatchOutput& b, std::string_view text) {
+        if (run_end_ == run_begin_) return true;
+        std::size_t splice = run_splice_;
+        while (splice < b.splices.size() && b.splices[splice].at < run_end_) ++splice;
+        const bool ok = write_raw_games(
+            [&](std::string_view bytes) { return files_.write(piece_, bytes); },
+            text.substr(run_begin_, run_end_ - run_begin_), run_begin_,
+            std::span<const Splice>(b.splices.data() + run_splice_, splice - run_splice_), false);
+        if (!ok) {
+            error_ = files_.error();
+            return false;
+        }
+        run_begin_ = run_end_;
+        run_splice_ = splice;
+        return true;
+    }
+
     /// A new piece for `key`, named from the template and the rest of its first game's route.
     std::optional<std::size_t> begin_piece(std::optional<std::string_view> key,
                                            std::string_view route) {
@@ -296,7 +315,10 @@ class SplitSink {
     UniqueFileNames names_;
     std::unordered_map<std::string, std::size_t, ViewHash, std::equal_to<>> pieces_;
     std::vector<std::uint64_t> games_; ///< per piece
-    std::string key_;
+    std::string key_;                  ///< the last game's key: a byte (1 there, 0 not) and the key
+    bool have_last_ = false, last_key_there_ = false;
+    std::size_t piece_ = 0;                                    ///< the last game's piece
+    std::size_t run_begin_ = 0, run_end_ = 0, run_splice_ = 0; ///< take()'s run (write_run())
     std::string error_;
 };
 
