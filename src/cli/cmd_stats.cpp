@@ -104,19 +104,29 @@ std::string first_bytes(const std::string& path) {
     return head;
 }
 
-/// `pgnkit merge` of validate's shards: only -o applies (the output is validate's JSON).
-int run_validate_merge_cli(const StatsCli& o) {
+/// Refuses the options that only a merge of stats shards reads, for a merge of shards of
+/// `other` (whose output is `output`): the message's exit status, or nullopt when none is given.
+/// `partial_why`: why a missing shard cannot be left out there.
+std::optional<int> refuse_stats_options(const StatsCli& o, std::string_view other,
+                                        std::string_view output, std::string_view partial_why) {
     for (const char* stats_only : {"--format", "--table", "--top", "--dates", "--player-limit",
                                    "--key-limit", "--group-limit", "--html"})
         if (o.cmd->count(stats_only) != 0)
             return usage_error("merge",
-                               "{} is for stats outputs; validate's shards merge into "
-                               "validate's JSON (one run's, byte for byte)",
-                               stats_only);
+                               "{} is for stats outputs; {} merge into {} (one run's, byte "
+                               "for byte)",
+                               stats_only, other, output);
     if (o.cmd->count("--partial") != 0)
-        return usage_error("merge",
-                           "--partial is for stats shards: the numbers of a validate shard "
-                           "depend on every shard before it");
+        return usage_error("merge", "--partial is for stats shards: {}", partial_why);
+    return std::nullopt;
+}
+
+/// `pgnkit merge` of validate's shards: only -o applies (the output is validate's JSON).
+int run_validate_merge_cli(const StatsCli& o) {
+    if (const auto refused =
+            refuse_stats_options(o, "validate's shards", "validate's JSON",
+                                 "the numbers of a validate shard depend on every shard before it"))
+        return *refused;
     app::ValidateMergeOptions v;
     v.inputs = o.run.inputs;
     v.output = o.run.output;
@@ -125,16 +135,11 @@ int run_validate_merge_cli(const StatsCli& o) {
 
 /// `pgnkit merge` of dedup's key files: only -o applies (the output is dedup's --report).
 int run_dedup_merge_cli(const StatsCli& o) {
-    for (const char* stats_only : {"--format", "--table", "--top", "--dates", "--player-limit",
-                                   "--key-limit", "--group-limit", "--html"})
-        if (o.cmd->count(stats_only) != 0)
-            return usage_error("merge",
-                               "{} is for stats outputs; dedup's key files merge into dedup's "
-                               "--report (one run's, byte for byte)",
-                               stats_only);
-    if (o.cmd->count("--partial") != 0)
-        return usage_error("merge", "--partial is for stats shards: a game of a missing dedup "
-                                    "shard may be the duplicate of any other");
+    if (const auto refused =
+            refuse_stats_options(o, "dedup's key files", "dedup's --report",
+                                 "a game of a missing dedup shard may be the duplicate of any "
+                                 "other"))
+        return *refused;
     app::DedupKeyMergeOptions d;
     d.inputs = o.run.inputs;
     d.output = o.run.output;

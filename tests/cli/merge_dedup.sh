@@ -109,6 +109,7 @@ refused "mixed with validate JSON" "'v.json' is validate JSON, '1.keys' is a ded
 tail -n +2 2.keys >headless.keys
 refused "no first line" "'headless.keys' is neither validate JSON nor a dedup key file" \
     1.keys headless.keys 3.keys
+refused "no first line, alone" "'headless.keys' is dedup key lines without their file's first line" headless.keys
 cat 1.keys headless.keys 3.keys >inside.keys
 refused "no first line, inside a file" "inside.keys:$(($(wc -l <1.keys) + 1)): not a shard of dedup --format keys" \
     inside.keys

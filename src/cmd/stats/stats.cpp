@@ -795,8 +795,9 @@ struct StatsOutputs {
     return 0;
 }
 
-/// What a merge input is when it is no JSON output of stats but games: "PGN", "compressed
-/// (zstd or gzip)", or "" (no such case: the JSON parser says what is wrong).
+/// What a merge input is when it is no JSON output of stats: "PGN", compressed, dedup key lines
+/// cut from their file, "not a JSON object"; or "" (it begins as one: the JSON parser says
+/// what is wrong, if anything).
 std::string_view not_stats_json(std::string_view doc) {
     if (doc.starts_with("\x28\xb5\x2f\xfd") || doc.starts_with("\x1f\x8b"))
         return "compressed (zstd or gzip), not JSON";
@@ -808,7 +809,13 @@ std::string_view not_stats_json(std::string_view doc) {
     // A tag pair `[Name "…"]`, or movetext that starts with a move number.
     if (doc[i] == '[' && i + 1 < doc.size() && letter(doc[i + 1])) return "PGN";
     if (digit(doc[i]) && doc.substr(i, 8).find('.') != std::string_view::npos) return "PGN";
-    return {};
+    // A key line of dedup --format keys: 32 hex digits and a tab (its file's first line lost).
+    const auto hex = [&](char c) { return digit(c) || (c >= 'a' && c <= 'f'); };
+    if (doc.size() > i + 32 && doc[i + 32] == '\t' &&
+        std::all_of(doc.begin() + i, doc.begin() + i + 32, hex))
+        return "dedup key lines without their file's first line ('# pgnkit dedup --format keys "
+               "…')";
+    return "not a JSON object";
 }
 
 /// The stats outputs one after the other in `doc`: each starts at a line `{"pgnkit":` (no
@@ -837,6 +844,11 @@ void merge_document(const StatsRunOptions& opts, const std::string& path, std::s
     if (std::string_view kind = not_stats_json(doc); !kind.empty()) {
         const std::string name = path == "-" ? std::string("standard input") : "'" + path + "'";
         const std::string file = path == "-" ? std::string("FILE") : path;
+        if (kind != "PGN")
+            throw std::runtime_error(
+                fmt::format("{} is {}; merge reads the JSON outputs of stats, merge and validate "
+                            "--shard (each begins with '{{'), and dedup's key files",
+                            name, kind));
         throw std::runtime_error(fmt::format(
             "{} is {}; merge combines `pgnkit stats --format json` outputs: run `pgnkit "
             "stats {}` (or `pgnkit stats --format json FILE > a.json` per input, then "
