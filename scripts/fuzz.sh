@@ -4,15 +4,16 @@
 #   scripts/fuzz.sh [-j N] [SECONDS] [TARGET…]
 #
 # SECONDS per target (default 60); TARGETs among fuzz_fen fuzz_san fuzz_pgn fuzz_source
-# fuzz_convert fuzz_export fuzz_xiangqi (default: all seven, one after the other; -j N runs N at a time, each
-# on one core).
+# fuzz_convert fuzz_export fuzz_xiangqi fuzz_tags (default: all eight, one after the other; -j N
+# runs N at a time, each on one core).
 # Configures and builds ./build-fuzz (CC=clang CXX=clang++, -DPGNKIT_FUZZ=ON
 # -DPGNKIT_SANITIZE=address,undefined, RelWithDebInfo) the first time, then rebuilds what
 # changed.
 #
 # Seeds are made once from tests/data (build-fuzz/seeds/TARGET): FEN and EPD lines for
 # fuzz_fen, move tokens in every fixed position for fuzz_san, the edge-case PGN files and a
-# few small real games for fuzz_pgn, fuzz_convert and fuzz_export, those plus zstd/gzip compressed (whole,
+# few small real games for fuzz_pgn, fuzz_convert, fuzz_export and fuzz_tags (a first byte
+# chooses its edits), those plus zstd/gzip compressed (whole,
 # truncated and corrupted) and UTF-16 copies (plain, in zstd, in gzip) for fuzz_source. What
 # the fuzzer finds is kept in build-fuzz/corpus/TARGET and grows from run to run. A crash
 # (also a leak, a timeout of 25 s for one input or more than 2048 MB of memory) is kept as
@@ -26,11 +27,11 @@ set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
-all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi)
+all=(fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi fuzz_tags)
 
 seconds=60
 parallel=1
-case ${1:-} in -h | --help) sed -n "2,24p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case ${1:-} in -h | --help) sed -n "2,25p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 if [[ ${1:-} == -j ]]; then
     [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: -j needs a number" >&2; exit 2; }
     parallel=$2
@@ -138,10 +139,16 @@ make_seeds() {
     done < <(cat "$root"/tests/data/xiangqi/fen/*.fen "$root"/tests/data/perft/xiangqi/*)
     cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_convert" # the same PGN
     cp -r "$s.tmp/fuzz_pgn" "$s.tmp/fuzz_export"
+    # Tags: the same PGN after a first byte that chooses the edits (16 choices).
+    mkdir -p "$s.tmp/fuzz_tags"
+    local k=0
+    for f in "$s.tmp"/fuzz_pgn/*; do
+        { printf "\\x$(printf %02x $((k++ % 16)))"; cat "$f"; } >"$s.tmp/fuzz_tags/${f##*/}"
+    done
     rm -rf "$s" && mv "$s.tmp" "$s"
 }
 # (again when a target was added since: its seeds are missing)
-[[ -d $build/seeds/fuzz_xiangqi ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
+[[ -d $build/seeds/fuzz_tags ]] || make_seeds || { echo "fuzz.sh: making seeds failed" >&2; exit 2; }
 
 # --- run
 max_len() {

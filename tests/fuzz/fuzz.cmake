@@ -28,7 +28,8 @@ target_link_libraries(pgnkit_fuzz_lib PUBLIC fmt::fmt ${PGNKIT_ZSTD} ZLIB::ZLIB 
                       Threads::Threads pgnkit_bundled_openings)
 target_compile_definitions(pgnkit_fuzz_lib PUBLIC PGNKIT_VERSION="${PROJECT_VERSION}")
 target_compile_options(pgnkit_fuzz_lib PRIVATE -fsanitize=fuzzer-no-link)
-foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi)
+foreach(name fuzz_fen fuzz_san fuzz_pgn fuzz_source fuzz_convert fuzz_export fuzz_xiangqi
+             fuzz_tags)
   add_executable(${name} ${CMAKE_CURRENT_LIST_DIR}/${name}.cpp)
   target_link_libraries(${name} PRIVATE pgnkit_fuzz_lib)
   target_compile_options(${name} PRIVATE -fsanitize=fuzzer)
@@ -39,6 +40,11 @@ endforeach()
 # layout it writes through (movetext_layout.cpp), in its own build.
 target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/convert/pgn_writer.cpp
                                     ${CMAKE_SOURCE_DIR}/src/cmd/convert/movetext_layout.cpp)
+# fuzz_tags reaches tags' editor (src/cmd/tags: the editor, its dates, the spelling table it
+# may look names up in).
+target_sources(fuzz_tags PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_editor.cpp
+                                 ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_dates.cpp
+                                 ${CMAKE_SOURCE_DIR}/src/cmd/tags/name_table.cpp)
 # fuzz_export runs `pgnkit fen` and `pgnkit stats` whole (run_fen, run_stats: the pipeline,
 # the exports, stats' JSON and merge): all of src/run, format and cmd, in its own build.
 file(GLOB_RECURSE PGNKIT_FUZZ_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/run/*.cpp

@@ -51,13 +51,14 @@ struct SpanTag {
             while (text[k] != ']') ++k;
         return marked_ ? k + 1 : k;
     }
-    /// Whether the pair is alone on its line (only blanks beside it).
-    bool alone() const {
-        if (!first_on_line) return false;
+    /// Whether only blanks follow the pair on its line.
+    bool last_on_line() const {
         std::size_t k = close();
         while (k < eol && detail::is_blank(text[k])) ++k;
         return k == eol;
     }
+    /// Whether the pair is alone on its line (only blanks beside it).
+    bool alone() const { return first_on_line && last_on_line(); }
     /// Just past the line break of the pair's line (the text's end when the line has none).
     std::size_t after_line() const {
         if (eol >= text.size()) return text.size();

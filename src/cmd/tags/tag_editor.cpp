@@ -185,7 +185,10 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         return true;
     });
     const bool no_pairs = count == 0;
-    if (!no_pairs) last_ = {last.after_line(), last_line};
+    if (!no_pairs) {
+        last.line = last_line;
+        last_ = after_last(last);
+    }
     section_end_ = no_pairs ? 0 : last.close(); // (stopped early: utf8() reads on)
     std::string_view value;
     for (const auto& [from, to] : opts_.rename) {
@@ -318,23 +321,24 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         if (e.removed) continue;
         TagChange c;
         new_pair(e);
-        std::size_t at = 0;
+        Place place; // (no pairs: at the start)
         if (no_pairs) {
-            at = 0;
         } else if (e.anchor == -1) {
-            at = first_.at;
+            place = first_;
             c.line = first_.line;
-        } else if (e.anchor == -2) {
-            at = last_.at;
-            c.line = last_.line + 1;
         } else {
-            const SpanTag& p = pairs_[static_cast<std::size_t>(e.anchor)];
-            at = p.after_line();
-            c.line = p.line + 1;
+            place = last_;
+            if (e.anchor != -2) { // after a pair: past its line, unless that is the last's
+                const SpanTag& p = pairs_[static_cast<std::size_t>(e.anchor)];
+                if (p.line < last_.line) place = {p.after_line(), p.line, false};
+            }
+            c.line = place.line + 1;
         }
-        // (a last tag line without a line break gets one first)
+        const std::size_t at = place.at;
+        // (a last tag line without a line break gets one first; a pair put mid-line is
+        // followed by the rest of that line)
         ops.push_back({at, at, 0, static_cast<int>(changes.size()),
-                       at > 0 && text[at - 1] != '\n' && text[at - 1] != '\r', true});
+                       at > 0 && text[at - 1] != '\n' && text[at - 1] != '\r', !place.mid_line});
         changes.push_back(c);
     }
     if (changes.empty()) return false;

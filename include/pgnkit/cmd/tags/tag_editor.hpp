@@ -119,7 +119,18 @@ class TagEditor {
     struct Place {
         std::size_t at = 0;
         std::uint64_t line = 0;
+        /// `at` is just past a pair that more text follows on its line (movetext, another
+        /// pair): a pair put there begins a line, and that text follows it.
+        bool mid_line = false;
     };
+    /// Where a pair put after the last pair `p` of the tag section goes: past p's line, or,
+    /// when more than blanks follow p on it (the moves, a pair the edits do not read), just
+    /// past p (after the line of `[Result "1-0"] 1. e4 *` it would follow the moves). A pair
+    /// on an earlier line has only pairs and blanks after it on its line.
+    static Place after_last(const SpanTag& p) {
+        if (p.last_on_line()) return {p.after_line(), p.line, false};
+        return {p.close(), p.line, true};
+    }
     /// Whether an edit asked for may concern a pair named `name` (else it stays as it is).
     /// Its index in concerned_, else -1.
     int concerned(std::string_view name) const {
@@ -153,7 +164,7 @@ class TagEditor {
     std::vector<std::string_view> concerned_;
     std::array<std::uint64_t, 4> name_keys_{};
     std::vector<SpanTag> pairs_; ///< its concerned tag pairs (values in Entry)
-    Place first_, last_;         ///< the game's first pair's line; past its last pair's line
+    Place first_, last_;         ///< the game's first pair's line; after its last pair (after())
     std::string tag_buffer_;     ///< read_span_tags()' unescaping buffer
     std::vector<Entry> entries_;
     std::size_t used_ = 0;

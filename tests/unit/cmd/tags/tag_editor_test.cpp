@@ -250,3 +250,21 @@ TEST_CASE("tags: --set stops at the pairs it edits, the game's encoding still fr
     CHECK(edit(o, "[Event \"a\"]\n[Site \"b\"]\n\n*\n").text ==
           "[Event \"a\"]\n[Site \"b\"]\n[Annotator \"Z\"]\n\n*\n");
 }
+
+TEST_CASE("tags: a pair added after one that the moves follow on its line goes before them") {
+    // Not after the line: that would put the new pair after the moves.
+    TagEditOptions o;
+    o.set = {{"White", "X"}};
+    CHECK(edit(o, "[Result \"1-0\"] 1. e4 1-0\n").text ==
+          "[Result \"1-0\"]\n[White \"X\"] 1. e4 1-0\n");
+    // The roster's tags after the pairs of that line, before the moves; a line of pairs
+    // before the last keeps its pairs together.
+    TagEditOptions r;
+    r.fill_roster = true;
+    CHECK(edit(r, "[Event \"a\"] [White \"w\"] 1. e4 *\n").text ==
+          "[Event \"a\"] [White \"w\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+          "[Black \"?\"]\n[Result \"*\"] 1. e4 *\n");
+    CHECK(edit(r, "[Event \"a\"] [White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n*\n").text ==
+          "[Event \"a\"] [White \"w\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+          "[Black \"b\"]\n[Result \"*\"]\n\n*\n");
+}
