@@ -22,9 +22,12 @@ std::string_view detail::raw_separator_rest(std::string_view game_text) {
     // without a final break; from the last 4 bytes alone, none is seen and LF is written).
     if (size >= 2 && game_text.substr(size - 2) == "\r\n") return "\r\n";
     if (!game_text.empty() && game_text.back() == '\n') return "\n";
-    const std::size_t first = game_text.find('\n');
-    return first != game_text.npos && first > 0 && game_text[first - 1] == '\r' ? "\r\n\r\n"
-                                                                                : "\n\n";
+    // CR alone (old Mac files): a blank line is two of them.
+    if (size >= 2 && game_text.substr(size - 2) == "\r\r") return "";
+    if (!game_text.empty() && game_text.back() == '\r') return "\r";
+    const std::size_t first = game_text.find_first_of("\r\n");
+    if (first == game_text.npos || game_text[first] == '\n') return "\n\n";
+    return first + 1 < size && game_text[first + 1] == '\n' ? "\r\n\r\n" : "\r\r";
 }
 
 std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,

@@ -32,8 +32,8 @@ struct Splice {
 };
 
 /// The separator a raw game (`game_text`: its text, or its last 4 bytes) needs so that the
-/// next game starts after a blank line, in the game's line breaks (CR LF in a CRLF file); the
-/// game's own bytes are never changed.
+/// next game starts after a blank line, in the game's line breaks (CR LF in a CRLF file, CR in
+/// an old Mac file); the game's own bytes are never changed.
 inline std::string_view raw_separator(std::string_view game_text);
 namespace detail {
 /// raw_separator() of every game (the inline part takes those ending in a line break).

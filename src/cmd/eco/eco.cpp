@@ -188,8 +188,12 @@ class EcoProcessor final : public BatchProcessor {
         // the value: rewritten in place), and whether the game has one in another form (left
         // as it is), from the one tag locator (pgn/span_tags.hpp).
         std::array<std::optional<TagMark>, 3> marks;
+        std::array<std::pair<std::size_t, std::size_t>, 3> mark_lines{}; // each mark's whole line
         std::array<bool, 3> present{};
+        SpanTag last{}; // the last pair the reader hands over: the new ones go after it
+        bool any_pair = false;
         read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
+            if (!t.name.empty()) last = t, any_pair = true;
             for (std::size_t k = 0; k < 3; ++k) {
                 if (t.name != tag_names[k]) continue;
                 present[k] = true;
@@ -200,6 +204,7 @@ class EcoProcessor final : public BatchProcessor {
                     marks[k] = TagMark{at(t.open), at(t.open + 1 + t.name.size()),
                                        at(value),  at(value + t.raw_value.size()),
                                        at(t.eol),  false};
+                    mark_lines[k] = {t.line_start, t.after_line()};
                 }
             }
             return true;
@@ -221,37 +226,42 @@ class EcoProcessor final : public BatchProcessor {
                     edits_.clear();
                     return false;
                 }
-                if (!escaped.empty())
-                    added += fmt::format("[{} \"{}\"]{}", tag_names[k], escaped, eol);
+                if (!escaped.empty()) added += fmt::format("[{} \"{}\"]", tag_names[k], escaped);
+                added += '\0'; // (each pair's end: line breaks put in below)
+                if (escaped.empty()) added.pop_back();
                 continue;
             }
             const std::string_view now =
                 text.substr(mark->value_begin, mark->value_end - mark->value_begin);
             if (escaped.empty()) { // the table has no variation: the game's line goes
-                std::size_t begin = mark->open;
-                while (begin > 0 && (text[begin - 1] == ' ' || text[begin - 1] == '\t')) --begin;
-                std::size_t end = mark->eol;
-                if (begin == 0 || text[begin - 1] == '\n') {
-                    while (end < text.size() && text[end] != '\n') ++end;
-                    if (end < text.size()) ++end;
-                } else {
-                    begin = mark->open;
-                }
-                edits_.push_back({begin, end, {}});
+                edits_.push_back(
+                    {mark_lines[k].first, mark_lines[k].second, {}}); // (a pair alone on it)
             } else if (now != escaped) {
                 edits_.push_back({mark->value_begin, mark->value_end, escaped});
             }
         }
         if (!added.empty()) {
+            // After the last pair's line; or, when more than blanks follow that pair on its
+            // line (the moves), just past the pair, each new pair on a line of its own and the
+            // rest of that line after them (else they would follow the moves).
             std::size_t at = 0;
-            if (auto last = visitor_.last_tag_offset()) {
-                at = text.find('\n', *last);
-                at = at == text.npos ? text.size() : at + 1;
-                if (at == text.size() && !text.empty() && text.back() != '\n') added.insert(0, eol);
-            } else {
-                added += eol; // a game without tags: a blank line before its movetext
+            bool mid_line = false;
+            if (any_pair) {
+                mid_line = !last.last_on_line();
+                at = mid_line ? last.close() : last.after_line();
             }
-            edits_.push_back({at, at, std::move(added)});
+            std::string lines;
+            if (at == text.size() && !text.empty() && text.back() != '\n' && text.back() != '\r')
+                lines += eol; // a last tag line without a line break gets one first
+            for (std::size_t from = 0; from < added.size();) {
+                const std::size_t end = added.find('\0', from);
+                if (mid_line) lines += eol;
+                lines.append(added, from, end - from);
+                if (!mid_line) lines += eol;
+                from = end + 1;
+            }
+            if (!any_pair) lines += eol; // a game without tags: a blank line before its movetext
+            edits_.push_back({at, at, std::move(lines)});
         }
         std::sort(edits_.begin(), edits_.end(),
                   [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
@@ -278,9 +288,11 @@ class EcoProcessor final : public BatchProcessor {
     }
 
     /// The game's line break: CR LF if its first line ends so, else LF.
+    /// The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
     static std::string_view line_break(std::string_view text) {
-        const std::size_t lf = text.find('\n');
-        return lf != text.npos && lf > 0 && text[lf - 1] == '\r' ? "\r\n" : "\n";
+        const std::size_t k = text.find_first_of("\r\n");
+        if (k == text.npos || text[k] == '\n') return "\n";
+        return k + 1 < text.size() && text[k + 1] == '\n' ? "\r\n" : "\r";
     }
 
     void write_edited(const GameSpan& span, BatchOutput& out) {
