@@ -11,6 +11,7 @@ include(${CMAKE_CURRENT_SOURCE_DIR}/cli/split.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/dedup.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/eco.cmake)
 include(${CMAKE_CURRENT_SOURCE_DIR}/cli/tags.cmake)
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/edits_keep_games.cmake)
 add_test(NAME cli.stats-merge-shards
          COMMAND ${PGNKIT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/golden/stats/merge_shards.sh $<TARGET_FILE:pgnkit>)
 set_tests_properties(cli.stats-merge-shards PROPERTIES LABELS cli TIMEOUT 300)

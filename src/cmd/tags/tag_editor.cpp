@@ -164,8 +164,12 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     std::size_t first_eol = 0;
     std::uint64_t last_line = 0;
     std::uint64_t seen = 0; // the concerned names seen (stop_when_found_), a bit per name
+    bool bad_first = false; // the section begins with a pair the reader reports
     read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
-        if (!t.well_formed) return false;
+        if (!t.well_formed) {
+            bad_first = count == 0;
+            return false;
+        }
         if (count++ == 0) {
             first_ = {t.line_begin(), t.line};
             first_eol = t.line == 0 ? t.eol : text.size(); // (the first line's end, when it is)
@@ -184,6 +188,13 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         }
         return true;
     });
+    if (bad_first) {
+        // Not a game without tags (that gets a tag section before its moves): nothing can be
+        // placed in a section the edits cannot read, and the pair would be left as it is.
+        notes.emplace_back("not edited: its first tag pair is not well formed (bad-tag: see "
+                           "pgnkit validate); written unchanged");
+        return false;
+    }
     const bool no_pairs = count == 0;
     if (!no_pairs) {
         last.line = last_line;

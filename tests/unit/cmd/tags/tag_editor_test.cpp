@@ -268,3 +268,16 @@ TEST_CASE("tags: a pair added after one that the moves follow on its line goes b
           "[Event \"a\"] [White \"w\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[Black \"b\"]\n[Result \"*\"]\n\n*\n");
 }
+
+TEST_CASE("tags: a game whose first tag pair is malformed is not edited, and says so") {
+    // Not taken for a game without tags: a new tag section before it would make two games.
+    TagEditOptions o;
+    o.set = {{"Event", "X"}};
+    o.fill_roster = true;
+    const auto r = edit(o, "[Event \"Tournament \\\"]\n[Site \"s\"]\n\n1. e4 *\n");
+    CHECK_FALSE(r.changed);
+    REQUIRE(r.notes.size() == 1);
+    CHECK(r.notes[0].find("not well formed") != std::string::npos);
+    // A game without tags still gets its tag section.
+    CHECK(edit(o, "1. e4 *\n").changed);
+}
