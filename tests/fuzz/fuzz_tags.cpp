@@ -97,9 +97,8 @@ void run(std::string_view input, const SplitterLimits& limits, std::size_t max_r
             FUZZ_CHECK(k == log.pairs.size());
         }
         // The bytes after the section the edits read (up to a pair that is not well formed).
-        std::size_t end = read_span_tags(span, buffer, [](const SpanTag& t) {
-            return t.well_formed;
-        });
+        std::size_t end =
+            read_span_tags(span, buffer, [](const SpanTag& t) { return t.well_formed; });
         end = std::min(end, span.text.size());
         const std::string_view rest = span.text.substr(end);
         const Edited a = edit(early, span), b = edit(whole, span), c = edit(others, span);

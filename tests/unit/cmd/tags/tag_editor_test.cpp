@@ -232,8 +232,8 @@ TEST_CASE("tags: --set stops at the pairs it edits, the game's encoding still fr
     CHECK(out == "[Event \"M\xfcnchen\"]\n[White \"M\xfcller\"]\n\n*\n");
     CHECK_FALSE(e.utf8());
     // The same in UTF-8: the value as given.
-    REQUIRE(e.edit("[Event \"a\"]\n[White \"M\xc3\xbcller\"]\n\n*\n", {}, out = "", changes,
-                   notes));
+    REQUIRE(
+        e.edit("[Event \"a\"]\n[White \"M\xc3\xbcller\"]\n\n*\n", {}, out = "", changes, notes));
     CHECK(out == "[Event \"M\xc3\xbcnchen\"]\n[White \"M\xc3\xbcller\"]\n\n*\n");
     CHECK(e.utf8());
     // An ASCII value in a Latin-1 game, and the game's encoding asked after the edit.
