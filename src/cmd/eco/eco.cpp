@@ -290,8 +290,9 @@ class EcoProcessor final : public BatchProcessor {
     /// The game's line break: CR LF if its first line ends so, else LF.
     /// The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
     static std::string_view line_break(std::string_view text) {
-        const std::size_t k = text.find_first_of("\r\n");
-        if (k == text.npos || text[k] == '\n') return "\n";
+        std::size_t k = 0; // (a loop: find_first_of calls memchr once per byte)
+        while (k < text.size() && text[k] != '\n' && text[k] != '\r') ++k;
+        if (k == text.size() || text[k] == '\n') return "\n";
         return k + 1 < text.size() && text[k + 1] == '\n' ? "\r\n" : "\r";
     }
 

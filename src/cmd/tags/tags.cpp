@@ -120,17 +120,16 @@ class TagsProcessor final : public BatchProcessor {
         }
         // The numbers without fmt::format, the line's start made on the stack and appended
         // at once.
-        char head[64];
-        char* p = head;
+        char start[64];
+        char* p = start;
         *p++ = ':';
         p = std::to_chars(p, p + 24, span.first_line + line).ptr;
         std::memcpy(p, ": game ", 7);
         p = std::to_chars(p + 7, p + 31, g.in_file).ptr;
         *p++ = ':';
         *p++ = ' ';
-        out.reserve(out.size() + shown_.size() + std::size_t(p - head) + 120);
         out += shown_;
-        out.append(head, p);
+        out.append(start, p);
     }
 
     void report_changes(std::string& out, const GameSpan& span, const BatchGame& g) {

@@ -164,8 +164,8 @@ class TagEditor {
     std::vector<std::string_view> concerned_;
     std::array<std::uint64_t, 4> name_keys_{};
     std::vector<SpanTag> pairs_; ///< its concerned tag pairs (values in Entry)
-    Place first_, last_;         ///< the game's first pair's line; after its last pair (after())
-    std::string tag_buffer_;     ///< read_span_tags()' unescaping buffer
+    Place first_, last_;     ///< the game's first pair's line; after its last pair (after_last())
+    std::string tag_buffer_; ///< read_span_tags()' unescaping buffer
     std::vector<Entry> entries_;
     std::size_t used_ = 0;
     std::deque<std::string> store_; ///< values made for this game
