@@ -25,14 +25,19 @@ std::string_view detail::raw_separator_rest(std::string_view game_text) {
     // CR alone (old Mac files): a blank line is two of them.
     if (size >= 2 && game_text.substr(size - 2) == "\r\r") return "";
     if (!game_text.empty() && game_text.back() == '\r') return "\r";
-    // The first line break's kind: the first LF, and a CR before it (two memchr, not
-    // find_first_of: that calls memchr over "\r\n" once per byte; a call per game written).
-    const char* const text = game_text.data();
-    const void* lf = size ? std::memchr(text, '\n', size) : nullptr;
-    const std::size_t before = lf ? std::size_t(static_cast<const char*>(lf) - text) : size;
-    const void* cr = before ? std::memchr(text, '\r', before) : nullptr;
-    if (!cr) return "\n\n";
-    return static_cast<const char*>(cr) + 1 == lf ? "\r\n\r\n" : "\r\r";
+    const std::string_view first = first_line_break(game_text);
+    return first == "\r\n" ? "\r\n\r\n" : first == "\r" ? "\r\r" : "\n\n";
+}
+
+std::string_view first_line_break(std::string_view text) {
+    // The first LF, and a CR before it (two memchr, not find_first_of: that calls memchr over
+    // "\r\n" once per byte; a call per game written).
+    const char* const p = text.data();
+    const void* lf = text.empty() ? nullptr : std::memchr(p, '\n', text.size());
+    const std::size_t before = lf ? std::size_t(static_cast<const char*>(lf) - p) : text.size();
+    const void* cr = before ? std::memchr(p, '\r', before) : nullptr;
+    if (!cr) return "\n";
+    return static_cast<const char*>(cr) + 1 == lf ? "\r\n" : "\r";
 }
 
 std::uint64_t write_game_bytes(OutputFile& out, const Splice& splice, std::string_view kept,

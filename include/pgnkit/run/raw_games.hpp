@@ -35,6 +35,9 @@ struct Splice {
 /// next game starts after a blank line, in the game's line breaks (CR LF in a CRLF file, CR in
 /// an old Mac file); the game's own bytes are never changed.
 inline std::string_view raw_separator(std::string_view game_text);
+/// The line break `text`'s first line ends with: "\r\n", "\n", or "\r" alone (old Mac files);
+/// "\n" when it has none. What a line written into a game ends with (tags, eco).
+std::string_view first_line_break(std::string_view text);
 namespace detail {
 /// raw_separator() of every game (the inline part takes those ending in a line break).
 std::string_view raw_separator_rest(std::string_view game_text);

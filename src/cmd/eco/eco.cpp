@@ -13,6 +13,7 @@
 #include "pgnkit/run/messages.hpp"
 #include "pgnkit/run/not_pgn.hpp"
 #include "pgnkit/run/pipeline.hpp"
+#include "pgnkit/run/raw_games.hpp"
 
 #include <fmt/format.h>
 
@@ -183,7 +184,7 @@ class EcoProcessor final : public BatchProcessor {
                                             opts_.tags.variation};
         const std::string_view text = span.text;
         std::string added;
-        const std::string_view eol = line_break(text);
+        const std::string_view eol = first_line_break(text);
         // Each tag's pair in the usual form (`[Name "value"]` alone on its line, no backslash in
         // the value: rewritten in place), and whether the game has one in another form (left
         // as it is), from the one tag locator (pgn/span_tags.hpp).
@@ -288,13 +289,6 @@ class EcoProcessor final : public BatchProcessor {
     }
 
     /// The game's line break: CR LF if its first line ends so, else LF.
-    /// The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
-    static std::string_view line_break(std::string_view text) {
-        std::size_t k = 0; // (a loop: find_first_of calls memchr once per byte)
-        while (k < text.size() && text[k] != '\n' && text[k] != '\r') ++k;
-        if (k == text.size() || text[k] == '\n') return "\n";
-        return k + 1 < text.size() && text[k + 1] == '\n' ? "\r\n" : "\r";
-    }
 
     void write_edited(const GameSpan& span, BatchOutput& out) {
         ++counts.changed;

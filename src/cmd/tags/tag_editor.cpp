@@ -3,6 +3,7 @@
 #include "pgnkit/cmd/tags/tag_dates.hpp"
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/reader.hpp"
+#include "pgnkit/run/raw_games.hpp"
 
 #include <fmt/format.h>
 
@@ -375,15 +376,13 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
             return op.change < 0 && op.end > op.begin; // a removal
         });
     // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
-    std::size_t first_break = first_eol; // a pair on the first line: where its line ends
     if (first_eol == 0 || first_eol == text.size()) {
-        first_break = 0;
-        while (first_break < text.size() && text[first_break] != '\n' && text[first_break] != '\r')
-            ++first_break;
-    }
-    eol_ = first_break == text.size() || text[first_break] == '\n'          ? "\n"
-           : first_break + 1 < text.size() && text[first_break + 1] == '\n' ? "\r\n"
+        eol_ = first_line_break(text);
+    } else { // a pair on the first line: where its line ends
+        eol_ = text[first_eol] == '\n'                                      ? "\n"
+               : first_eol + 1 < text.size() && text[first_eol + 1] == '\n' ? "\r\n"
                                                                             : "\r";
+    }
     return true;
 }
 
