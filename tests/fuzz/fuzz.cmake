@@ -41,8 +41,9 @@ endforeach()
 target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/convert/pgn_writer.cpp
                                     ${CMAKE_SOURCE_DIR}/src/cmd/convert/movetext_layout.cpp)
 # fuzz_tags reaches tags' editor (src/cmd/tags: the editor, its dates, the spelling table it
-# may look names up in).
+# may look names up in) and the game's line break it writes with (src/run/line_breaks.cpp).
 target_sources(fuzz_tags PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_editor.cpp
+                                 ${CMAKE_SOURCE_DIR}/src/run/line_breaks.cpp
                                  ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_dates.cpp
                                  ${CMAKE_SOURCE_DIR}/src/cmd/tags/name_table.cpp)
 # fuzz_export runs `pgnkit fen` and `pgnkit stats` whole (run_fen, run_stats: the pipeline,

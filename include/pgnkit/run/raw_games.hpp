@@ -1,9 +1,10 @@
 #pragma once
 /// Raw games written back byte for byte (--rejects, --accepted, the kept games of convert):
-/// the separator a game needs, and the games whose kept text lacks bytes of the input, read
+/// the games whose kept text lacks bytes of the input, read
 /// again from the input at their offset (Splice).
 
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/run/line_breaks.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,24 +32,6 @@ struct Splice {
     std::size_t same = 0;
 };
 
-/// The separator a raw game (`game_text`: its text, or its last 4 bytes) needs so that the
-/// next game starts after a blank line, in the game's line breaks (CR LF in a CRLF file, CR in
-/// an old Mac file); the game's own bytes are never changed.
-inline std::string_view raw_separator(std::string_view game_text);
-/// The line break `text`'s first line ends with: "\r\n", "\n", or "\r" alone (old Mac files);
-/// "\n" when it has none. What a line written into a game ends with (tags, eco).
-std::string_view first_line_break(std::string_view text);
-namespace detail {
-/// raw_separator() of every game (the inline part takes those ending in a line break).
-std::string_view raw_separator_rest(std::string_view game_text);
-} // namespace detail
-inline std::string_view raw_separator(std::string_view game_text) {
-    // Inline for the usual ends (a line's break, or a blank line's): a call per game written.
-    const std::size_t n = game_text.size();
-    if (n < 2 || game_text[n - 1] != '\n') return detail::raw_separator_rest(game_text);
-    if (game_text[n - 2] != '\r') return game_text[n - 2] == '\n' ? "" : "\n";
-    return n >= 4 && game_text[n - 3] == '\n' && game_text[n - 4] == '\r' ? "" : "\r\n";
-}
 /// Writes the game of `splice` to `out` as the input holds it, read again in pieces, and its
 /// raw_separator(); `kept` is its kept text (the Splice's part of its buffer). Returns the
 /// game's bytes written; sets `error` if the input cannot be read again (then 0 are written,

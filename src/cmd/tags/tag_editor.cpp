@@ -3,7 +3,7 @@
 #include "pgnkit/cmd/tags/tag_dates.hpp"
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/reader.hpp"
-#include "pgnkit/run/raw_games.hpp"
+#include "pgnkit/run/line_breaks.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
-// raw_separator(): the blank line after a game written as it is, in the game's own line breaks.
-#include "pgnkit/run/raw_games.hpp"
+// raw_separator() and first_line_break(): a game's own line breaks, kept in what is written.
+#include "pgnkit/run/line_breaks.hpp"
 
 #include <catch2/catch.hpp>
 
