@@ -2,7 +2,8 @@
 # pgnkit eco on real games: apart from its ECO, Opening and Variation tag lines every game is
 # written byte for byte (the input and the output with those lines removed are the same text);
 # the output is the same for every --jobs N; the shards' outputs, concatenated, are the whole
-# run's; --check reports nothing on its own output; a game too long to keep goes through.
+# run's; --check reports nothing on its own output; a game too long to keep is classified and
+# written whole (read again), or goes through unchanged when its tags cannot be edited.
 #
 # Usage: tests/cli/eco.sh PATH/TO/pgnkit
 set -uo pipefail
@@ -48,23 +49,32 @@ for f in "$real"/twic/twic1599_1000k.pgn.zst "$real"/annotated/newyork1924.pgn.z
     fi
 done
 
-# A game longer than the kept limits (a 2 MB comment: the splitter keeps 1 MiB of it) goes
-# through unchanged and is counted: from a file, read again whole; from a pipe, as kept, and a
-# warning says so. The short game after it is classified.
+# A game longer than the kept limits (a 2 MB comment: the splitter keeps 1 MiB of it) is
+# classified (every move is read) and written with its new tags and every other byte as the
+# input holds it: from a file, read again; from a pipe, as kept, and a warning says so. A game
+# whose tag line is that long (the new tags would go past it) and one longer than the kept
+# game limit (32 MiB: its end is not read) go through unchanged and are counted.
+long_comment=$(head -c 2000000 /dev/zero | tr '\0' 'x')
 {
-    printf '[Event "long"]\n[Result "*"]\n\n1. e4 {'
-    head -c 2000000 /dev/zero | tr '\0' 'x'
-    printf '} c5 *\n\n[Event "short"]\n[Result "*"]\n\n1. e4 c5 *\n'
+    printf '[Event "long"]\n[Result "*"]\n\n1. e4 {%s} c5 *\n\n' "$long_comment"
+    printf '[Event "short"]\n[Result "*"]\n\n1. e4 c5 *\n\n'
+    printf '[Event "long tag"]\n[Annotator "%s"]\n[Result "*"]\n\n1. d4 *\n\n' "$long_comment"
+    printf '[Event "longest"]\n[Result "*"]\n\n1. d4 '
+    head -c 34000000 /dev/zero | tr '\0' 'x' | fold -w 79 | sed 's/^/{/; s/$/}/'
+    printf '\nd5 *\n'
 } >"$work/long.pgn"
 "$pgnkit" eco --summary -o "$work/long.out" "$work/long.pgn" 2>"$work/err" || fail "long: exit $?"
-grep -q '1 too long to classify' "$work/err" || fail "long: not counted: $(cat "$work/err")"
+grep -q '2 rewritten; 2 too long to edit (oversized)' "$work/err" ||
+    fail "long: not counted: $(head -c 300 "$work/err")"
 cmp -s <(strip "$work/long.out") <(strip "$work/long.pgn") ||
-    fail "long: the long game was not written whole"
-grep -q 'ECO "B20"' "$work/long.out" || fail "long: the short game was not classified"
-[[ $(grep -c '^\[ECO ' "$work/long.out") == 1 ]] || fail "long: the long game was classified"
-"$pgnkit" eco - <"$work/long.pgn" >/dev/null 2>"$work/err"
-grep -q '1 game passed through without the parts longer than the kept limits' "$work/err" ||
-    fail "long: from a pipe, no warning: $(cat "$work/err")"
+    fail "long: more than the ECO and Opening lines changed"
+[[ $(grep -c '^\[ECO "B20"\]' "$work/long.out") == 2 ]] ||
+    fail "long: the long game and the short one were not both classified B20"
+[[ $(grep -c '^\[ECO ' "$work/long.out") == 2 ]] || fail "long: the long tag or longest game was edited"
+"$pgnkit" eco - <"$work/long.pgn" >"$work/pipe.out" 2>"$work/err"
+grep -q '3 games passed through without the parts longer than the kept limits' "$work/err" ||
+    fail "long: from a pipe, no warning: $(head -c 300 "$work/err")"
+[[ $(grep -c '^\[ECO "B20"\]' "$work/pipe.out") == 2 ]] || fail "long: from a pipe, not classified"
 
 ((failed)) || echo "eco: all passed"
 exit $failed

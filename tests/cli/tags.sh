@@ -3,7 +3,7 @@
 # the report names is the input, byte for byte (every differing line is a tag line, as many
 # as the report says, and the games are as many); --jobs 1 and 3 write the same bytes and the
 # same report; PlyCount is pgn-extract's --plycount for every game both replay; a game longer
-# than the kept limits goes through whole; -o naming an input is refused and the input kept.
+# than the kept limits is edited and goes through whole; -o naming an input is refused and the input kept.
 #
 #   tests/cli/tags.sh PGNKIT
 #
@@ -104,20 +104,38 @@ if [[ -x /usr/games/pgn-extract ]]; then
     fi
 fi
 
-# A game longer than the kept limits (a 2 MB comment): written whole, unchanged, with a note.
+# A game longer than the kept limits (a 2 MB comment) is edited like any other, the rest of it
+# written as the input holds it (read again); one whose edit would go past a tag line that
+# long is written unchanged, with a note; a game longer than the kept game limit (32 MiB, its
+# end not read) gets no PlyCount, with a note. From a pipe: edited, written as kept, said.
+long_comment=$(head -c 2000000 /dev/zero | tr '\0' 'x')
 {
-    printf '[Event "Big"]\n[Date "2024.3.5"]\n\n1. e4 {'
-    head -c 2000000 /dev/zero | tr '\0' 'x'
-    printf '} e5 *\n\n[Event "Small"]\n[Date "2024.3.5"]\n\n1. d4 *\n\n'
+    printf '[Event "Big"]\n[Date "2024.3.5"]\n\n1. e4 {%s} e5 *\n\n' "$long_comment"
+    printf '[Event "Small"]\n[Date "2024.3.5"]\n\n1. d4 *\n\n'
+    printf '[Event "Long tag"]\n[Annotator "%s"]\n[Date "2024.3.5"]\n\n1. d4 *\n\n' "$long_comment"
+    printf '[Event "Longest"]\n[Date "2024.3.5"]\n\n1. d4 '
+    head -c 34000000 /dev/zero | tr '\0' 'x' | fold -w 79 | sed 's/^/{/; s/$/}/'
+    printf '\nd5 *\n'
 } >big.pgn
-"$pgnkit" tags big.pgn --normalize-dates -o big-out.pgn 2>err
-if grep -q 'game 1: note: not edited' err &&
-    cmp -s <(head -c 2000040 big.pgn) <(head -c 2000040 big-out.pgn) &&
-    grep -q '\[Date "2024.03.05"\]' big-out.pgn &&
-    [[ $(($(stat -c %s big-out.pgn) - $(stat -c %s big.pgn))) == 2 ]]; then # 2024.3.5: +2
-    pass "an oversized game goes through whole, with a note"
+"$pgnkit" tags big.pgn --normalize-dates --add-plycount -o big-out.pgn 2>err
+sed 's/2024\.3\.5/2024.03.05/' big.pgn >big-want.pgn
+if grep -q 'game 3: note: not edited: a tag line it changes is longer than the kept limits' err &&
+    grep -q 'game 4: note: PlyCount not added' err &&
+    grep -q '3 changed (5 tag changes), 1 unchanged; 2 notes; 1 oversized game written unchanged' err &&
+    cmp -s <(grep -v '^\[PlyCount ' big-out.pgn | grep -v '^$') \
+        <(sed '/^\[Event "Long tag"\]/,/^1\. d4/s/2024\.03\.05/2024.3.5/' big-want.pgn |
+            grep -v '^$') &&
+    [[ $(grep -c '^\[PlyCount ' big-out.pgn) == 2 ]]; then
+    pass "oversized games: edited and written whole, or unchanged with a note"
 else
-    fail "an oversized game" "$(head -3 err)"
+    fail "oversized games" "$(head -c 400 err)"
+fi
+"$pgnkit" tags --normalize-dates - <big.pgn >pipe-out.pgn 2>err
+if grep -q '3 games passed through without the parts longer than the kept limits' err &&
+    [[ $(grep -c '2024\.03\.05' pipe-out.pgn) == 3 ]]; then
+    pass "oversized games from a pipe: edited, written as kept, said"
+else
+    fail "oversized games from a pipe" "$(head -c 400 err)"
 fi
 
 # Never an input overwritten.

@@ -50,6 +50,12 @@ Edited edit(app::TagEditor& editor, const GameSpan& span) {
     if (r.changed) {
         editor.write(r.text);
         FUZZ_CHECK(!changes.empty());
+        // The part written unchanged is the text's from unchanged_from() (tags splices the
+        // rest of a long game there from its input).
+        const std::size_t from = editor.unchanged_from();
+        FUZZ_CHECK(from <= span.text.size() && r.text.size() >= span.text.size() - from);
+        FUZZ_CHECK(std::string_view(r.text).substr(r.text.size() - (span.text.size() - from)) ==
+                   span.text.substr(from));
     } else {
         r.text.assign(span.text);
     }

@@ -145,10 +145,30 @@ struct BatchOutput {
     bool file_end = false; ///< the last output of its input: the sink reports its FileNotes
 };
 
+/// Where the first bytes of `span`'s input are missing from its text (its first elision, or
+/// its end when it is truncated); its size when none are: the text before it is the input's.
+inline std::size_t first_cut(const GameSpan& span) {
+    return span.elisions.empty() ? span.text.size()
+                                 : static_cast<std::size_t>(span.elisions[0].pos);
+}
+
+/// For a game whose span lacks bytes of the input: its text from `from` (at most first_cut())
+/// to its end and its raw_separator() stand at [at, to.size()) of `to` (a buffer of `out`;
+/// `accepted`: out.accepted), and are written as the input holds them, read again (a Splice),
+/// if the batch's input can be (Batch::rereadable). Returns whether it cannot (a compressed
+/// input or a pipe): the copy lacks bytes for good, and the caller counts those and says so.
+template <class Buffer>
+bool splice_rest(const Buffer& to, std::size_t at, BatchOutput& out, bool accepted,
+                 const Batch& batch, const BatchGame& g, const GameSpan& span, std::size_t from) {
+    if (!batch.rereadable) return true;
+    out.splices.push_back({accepted, at, to.size() - at, batch.file, g.in_file, span.offset + from,
+                           span.length - from, first_cut(span) - from});
+    return false;
+}
+
 /// Appends the raw game `span` of `g` and its raw_separator() to `to` (a buffer of `out`;
-/// `accepted`: out.accepted); when its span lacks bytes of the input, records a Splice if the
-/// batch's input can be read again (Batch::rereadable). Returns whether the copy lacks bytes
-/// for good (a compressed input or a pipe): the caller counts those and says so.
+/// `accepted`: out.accepted), read again from its input when its span lacks bytes of it
+/// (splice_rest()). Returns whether the copy lacks bytes for good.
 template <class Buffer>
 bool append_raw_game(Buffer& to, BatchOutput& out, bool accepted, const Batch& batch,
                      const BatchGame& g, const GameSpan& span) {
@@ -156,12 +176,7 @@ bool append_raw_game(Buffer& to, BatchOutput& out, bool accepted, const Batch& b
     to.append(span.text);
     to.append(raw_separator(span.text));
     if (!span.truncated && span.elisions.empty()) return false;
-    if (!batch.rereadable) return true;
-    out.splices.push_back({accepted, at, to.size() - at, batch.file, g.in_file, span.offset,
-                           span.length,
-                           span.elisions.empty() ? span.text.size()
-                                                 : static_cast<std::size_t>(span.elisions[0].pos)});
-    return false;
+    return splice_rest(to, at, out, accepted, batch, g, span, 0);
 }
 
 /// A per-worker engine: processes the games of a batch. Each worker owns one, so it

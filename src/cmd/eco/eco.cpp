@@ -113,8 +113,9 @@ class EcoProcessor final : public BatchProcessor {
                 continue;
             }
             ++counts.games;
-            if (span.truncated || !span.elisions.empty()) {
-                // Too long to be kept whole: written as the input holds it, not classified.
+            if (span.truncated) {
+                // Its end was not read (longer than the kept limits): written as the input
+                // holds it, not classified. A game with a long comment is: every move is read.
                 ++counts.oversized;
                 if (!opts_.check)
                     counts.as_kept += append_raw_game(out.out, out, false, batch, g, span);
@@ -132,10 +133,17 @@ class EcoProcessor final : public BatchProcessor {
             }
             if (!o || (opts_.keep_existing && has_chosen_tag()) || !edits(span, g, out, *o)) {
                 if (o && opts_.keep_existing && has_chosen_tag()) ++counts.kept;
-                append_raw_game(out.out, out, false, batch, g, span);
+                counts.as_kept += append_raw_game(out.out, out, false, batch, g, span);
                 continue;
             }
-            write_edited(span, out);
+            if (!span.elisions.empty() && edits_.back().end > first_cut(span)) {
+                // An edit past the bytes kept (a tag line longer than the kept limits):
+                // written as the input holds it.
+                ++counts.oversized;
+                counts.as_kept += append_raw_game(out.out, out, false, batch, g, span);
+                continue;
+            }
+            write_edited(batch, g, span, out);
         }
     }
 
@@ -288,9 +296,10 @@ class EcoProcessor final : public BatchProcessor {
         out.err += "'\n";
     }
 
-    /// The game's line break: CR LF if its first line ends so, else LF.
-
-    void write_edited(const GameSpan& span, BatchOutput& out) {
+    /// Writes the game with edits_ made; the part of a game longer than the kept limits after
+    /// the last edit as the input holds it (read again).
+    void write_edited(const Batch& batch, const BatchGame& g, const GameSpan& span,
+                      BatchOutput& out) {
         ++counts.changed;
         const std::string_view text = span.text;
         std::size_t at = 0;
@@ -299,8 +308,11 @@ class EcoProcessor final : public BatchProcessor {
             out.out.append(e.text);
             at = e.end;
         }
+        const std::size_t rest = out.out.size();
         out.out.append(text.substr(at));
         out.out.append(raw_separator(text));
+        if (!span.elisions.empty())
+            counts.as_kept += splice_rest(out.out, rest, out, false, batch, g, span, at);
     }
 
     const EcoRunOptions& opts_;
@@ -322,7 +334,8 @@ void print_summary(const EcoRunOptions& opts, const EcoCounts& c) {
         if (opts.keep_existing) s += fmt::format(", {} kept (--keep-existing)", c.kept);
     }
     if (c.oversized)
-        s += fmt::format("; {} too long to classify, passed through unchanged", c.oversized);
+        s +=
+            fmt::format("; {} too long to edit (oversized), passed through unchanged", c.oversized);
     if (c.unusual_tags)
         s += fmt::format("; {} with an ECO, Opening or Variation tag line in an unusual form, "
                          "passed through unchanged",

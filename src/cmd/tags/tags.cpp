@@ -48,25 +48,28 @@ class TagsProcessor final : public BatchProcessor {
                 collect_names(span);
                 continue;
             }
-            if (span.truncated || !span.elisions.empty()) {
-                // Its tag lines may lie past what was kept: written as the input holds it.
-                ++stats.oversized;
-                ++stats.notes;
-                note(out.err, span, g, true,
-                     "not edited: the game is longer than the kept limits (oversized); "
-                     "written unchanged");
-                pass_through(batch, g, span, out);
-                continue;
-            }
+            const bool cut = span.truncated || !span.elisions.empty();
             ReplayFacts facts;
             if (opts_.edits.needs_replay()) {
                 reader_.read(span, validator_);
                 const GameInfo& info = validator_.info();
-                facts.replayed = info.replayed && !validator_.has_error();
+                // (a truncated game's end was not read: its moves were not all replayed)
+                facts.replayed = info.replayed && !validator_.has_error() && !span.truncated;
                 facts.plies = info.plies;
                 facts.decided_result = info.decided_result;
             }
             const bool changed = editor_.edit(span, facts, changes_, notes_);
+            if (changed && cut && editor_.unchanged_from() > first_cut(span)) {
+                // An edit past the bytes kept (a tag line longer than the kept limits): the
+                // game is written as the input holds it.
+                ++stats.oversized;
+                ++stats.notes;
+                note(out.err, span, g, true,
+                     "not edited: a tag line it changes is longer than the kept limits "
+                     "(oversized); written unchanged");
+                pass_through(batch, g, span, out);
+                continue;
+            }
             for (const std::string& n : notes_)
                 note(out.err, span, g, true, n); // UTF-8: given values
             stats.notes += notes_.size();
@@ -77,7 +80,15 @@ class TagsProcessor final : public BatchProcessor {
             ++stats.changed;
             stats.changes += changes_.size();
             report_changes(out.err, span, g);
-            if (!opts_.dry_run) {
+            if (!opts_.dry_run && cut) {
+                // Its new tag section, then the rest as the input holds it (read again).
+                editor_.write(out.out);
+                const std::size_t rest =
+                    out.out.size() - (span.text.size() - editor_.unchanged_from());
+                out.out.append(raw_separator(span.text));
+                written_as_kept += splice_rest(out.out, rest, out, false, batch, g, span,
+                                               editor_.unchanged_from());
+            } else if (!opts_.dry_run) {
                 const std::size_t at = out.out.size();
                 editor_.write(out.out);
                 // (from the input when the edit left the game's end as it was: the bytes just

@@ -73,6 +73,9 @@ class TagEditor {
     /// tag changed.
     bool edit(std::string_view text, const ReplayFacts& facts, std::string& out,
               std::vector<TagChange>& changes, std::vector<std::string>& notes);
+    /// Where in the game's text the part that write() copies unchanged to its end begins
+    /// (after edit() returned true): past the last pair changed, removed or added.
+    std::size_t unchanged_from() const { return ops_.back().end; }
     /// Whether the edited game's raw_separator() is its text's: no edit in its last 4 bytes,
     /// and no line removed (that could change which line break comes first, which decides
     /// for a game without a final one).
