@@ -19,7 +19,7 @@ struct DedupCli {
     CompressionOptions compression;
     ProgressOptions progress;
     PieceLetterOptions letters;
-    std::string key = "moves+players", keep = "first", format = "pgn", memory;
+    std::string key = "moves+players", keep = "first", format = "pgn", memory, names;
     int jobs = 0;
     bool no_timing = false, quiet = false;
 };
@@ -55,7 +55,8 @@ int run_dedup_cli(DedupCli& o) {
                            "number of bytes",
                            o.memory);
     if (o.run.from_keys) {
-        for (const char* opt : {"--duplicates", "--against", "--shard", "--format", "--output"})
+        for (const char* opt :
+             {"--duplicates", "--against", "--shard", "--format", "--output", "--names"})
             if (o.cmd->count(opt) != 0)
                 return usage_error(c,
                                    "{} does nothing with --from-keys (the inputs are key "
@@ -84,6 +85,15 @@ int run_dedup_cli(DedupCli& o) {
                 : o.key == "final-position" ? app::DedupKey::FinalPosition
                 : o.key == "header"         ? app::DedupKey::Header
                                             : app::DedupKey::MovesPlayers;
+    if (!o.names.empty()) {
+        if (o.run.key == app::DedupKey::Moves || o.run.key == app::DedupKey::FinalPosition)
+            return usage_error(c,
+                               "--names does nothing with --key {} (no names in the key: "
+                               "moves+players and header have them)",
+                               o.key);
+        const std::string error = o.run.names.load(o.names);
+        if (!error.empty()) return usage_error(c, "--names: {}", error);
+    }
     o.run.keep = o.keep == "longest"          ? app::DedupKeep::Longest
                  : o.keep == "most-annotated" ? app::DedupKeep::MostAnnotated
                                               : app::DedupKeep::First;
@@ -149,6 +159,12 @@ void add_dedup(CLI::App& app, Runner& run) {
                     "longest and most-annotated read the files twice (not stdin)")
         ->type_name("RULE")
         ->check(CLI::IsMember({"first", "longest", "most-annotated"}))
+        ->group(same);
+    cmd->add_option("--names", o->names,
+                    "A spelling table (lines variant<TAB>canonical, or Scid's .ssp): names "
+                    "compared as their canonical spelling (White, Black; Event, Round for "
+                    "--key header), folded as ever")
+        ->type_name("FILE")
         ->group(same);
     cmd->add_option("--against", o->run.against,
                     "Reference databases: games of the input already in them are duplicates; "

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `pgnkit dedup` end to end (CTest cli.dedup, label cli): duplicates made on purpose (the same
 # games re-wrapped by convert, with comments stripped, with clocks added, with the players'
-# names spelled otherwise, in another file) are found with the right key and only with it;
+# names spelled otherwise, in another file; names in another order with a --names table) are
+# found with the right key and only with it;
 # games that differ by one move never are; kept + duplicates = input, byte for byte, in input
 # order; --jobs 1 and 2 give the same bytes; --keep longest|most-annotated keep the right
 # game; --against; header conflicts are kept; shards joined with --from-keys find what one run
@@ -62,6 +63,21 @@ expect "other players, --key moves" "$(counts --key moves orig.pgn others.pgn)" 
 kp=$(counts --key moves+players orig.pgn others.pgn | cut -d' ' -f1)
 [[ $kp -gt $base ]] || fail "other players, --key moves+players" "kept $kp, not more than $base"
 pass "other players"
+# the players' names in another order ("Given Surname"): other names to moves+players, the
+# same with --names mapping each such spelling to the original (a table like tags --names's)
+sed -E '/^\[(White|Black) "/s/"([^",]*), ?([^"]*)"/"\2 \1"/' orig.pgn >reordered.pgn
+sed -nE '/^\[(White|Black) "[^",]*, ?[^"]*"\]/s/^\[[A-Za-z]+ "([^",]*), ?([^"]*)"\]/\2 \1\t\1, \2/p' orig.pgn |
+    sort -u >reordered.tsv
+[[ $(wc -l <reordered.tsv) -gt 20 ]] || fail "names table" "only $(wc -l <reordered.tsv) lines"
+kr=$(counts orig.pgn reordered.pgn | cut -d' ' -f1)
+[[ $kr -gt $base ]] || fail "names reordered, moves+players" "kept $kr, not more than $base"
+expect "names reordered, --names" "$(counts --names reordered.tsv orig.pgn reordered.pgn)" \
+    "$base $((2 * n - base))"
+expect "names reordered, --key header --names" \
+    "$(counts --key header --names reordered.tsv orig.pgn reordered.pgn)" \
+    "$(counts --key header orig.pgn orig.pgn)"
+dedup --key moves --names reordered.tsv orig.pgn >/dev/null 2>err
+expect "--names with --key moves refused" "$?:$(grep -c 'does nothing with --key moves' err)" "2:1"
 # the same games in another file, given once more: every game of the second is a duplicate
 expect "in another file" "$(counts orig.pgn rewrapped.pgn clocks.pgn)" "$base $((3 * n - base))"
 

@@ -40,12 +40,11 @@ endforeach()
 # layout it writes through (movetext_layout.cpp), in its own build.
 target_sources(fuzz_convert PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/convert/pgn_writer.cpp
                                     ${CMAKE_SOURCE_DIR}/src/cmd/convert/movetext_layout.cpp)
-# fuzz_tags reaches tags' editor (src/cmd/tags: the editor, its dates, the spelling table it
-# may look names up in) and the game's line break it writes with (src/run/line_breaks.cpp).
+# fuzz_tags reaches tags' editor (src/cmd/tags: the editor, its dates) and the game's line
+# break it writes with (src/run/line_breaks.cpp).
 target_sources(fuzz_tags PRIVATE ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_editor.cpp
                                  ${CMAKE_SOURCE_DIR}/src/run/line_breaks.cpp
-                                 ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_dates.cpp
-                                 ${CMAKE_SOURCE_DIR}/src/cmd/tags/name_table.cpp)
+                                 ${CMAKE_SOURCE_DIR}/src/cmd/tags/tag_dates.cpp)
 # fuzz_export runs `pgnkit fen` and `pgnkit stats` whole (run_fen, run_stats: the pipeline,
 # the exports, stats' JSON and merge): all of src/run, format and cmd, in its own build.
 file(GLOB_RECURSE PGNKIT_FUZZ_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/run/*.cpp

@@ -89,10 +89,10 @@ std::uint32_t score_of(DedupKeep keep, const GameKeys& k) {
 
 class DedupProcessor final : public BatchProcessor {
   public:
-    DedupProcessor(const DedupRunOptions& o, bool copy_games)
+    DedupProcessor(const DedupRunOptions& o, bool copy_games, const FoldedSpellings* spellings)
         : opts_(o), copy_games_(copy_games),
           validator_(std::make_unique<GameValidator>(o.validate)),
-          visitor_(std::make_unique<GameKeyVisitor>(*validator_, o.key)) {}
+          visitor_(std::make_unique<GameKeyVisitor>(*validator_, o.key, spellings)) {}
 
     void process(const Batch& batch, BatchOutput& out) override {
         // The input of the games in `out`: set by its first batch (with --jobs 1 the pipeline
@@ -286,6 +286,9 @@ int run_dedup(const DedupRunOptions& opts) {
             return 2;
         }
     }
+    // --names: the spelling table folded once, shared by the workers (read only).
+    const FoldedSpellings spellings(opts.names);
+    const FoldedSpellings* const spelled = spellings.empty() ? nullptr : &spellings;
     std::unique_ptr<Groups> groups;
     try {
         groups = std::make_unique<Groups>(opts);
@@ -342,7 +345,7 @@ int run_dedup(const DedupRunOptions& opts) {
         const std::size_t first_names = names.size();
         std::vector<std::unique_ptr<DedupProcessor>> procs;
         for (int i = 0; i < std::max(1, opts.jobs); ++i)
-            procs.push_back(std::make_unique<DedupProcessor>(opts, write));
+            procs.push_back(std::make_unique<DedupProcessor>(opts, write, spelled));
         PipelineOptions po;
         po.inputs = inputs;
         po.jobs = opts.jobs;

@@ -112,7 +112,34 @@ void GameKeyVisitor::comment(std::string_view t, const SourceLocation& l) {
     v_.comment(t, l);
 }
 
-void GameKeyVisitor::add_folded(KeyHasher& h, const std::string& value, bool utf8) {
+FoldedSpellings::FoldedSpellings(const NameTable& table) {
+    std::string variant, canonical;
+    for (std::size_t k = 0; k < maps_.size(); ++k) {
+        for (const auto& [from, to] : table.spellings(static_cast<NameKind>(k))) {
+            variant.clear();
+            canonical.clear();
+            fold_text(from, variant);
+            fold_text(to, canonical);
+            if (variant != canonical) maps_[k].insert_or_assign(variant, canonical);
+        }
+    }
+}
+
+std::string_view FoldedSpellings::canonical(NameKind kind, std::string_view folded) const {
+    const auto& map = maps_[static_cast<std::size_t>(kind)];
+    if (map.empty()) return folded;
+    const auto at = map.find(std::string(folded));
+    return at == map.end() ? folded : std::string_view(at->second);
+}
+
+bool FoldedSpellings::empty() const {
+    for (const auto& m : maps_)
+        if (!m.empty()) return false;
+    return true;
+}
+
+void GameKeyVisitor::add_folded(KeyHasher& h, const std::string& value, bool utf8,
+                                std::optional<NameKind> kind) {
     folded_.clear();
     if (utf8) {
         fold_text(value, folded_);
@@ -121,7 +148,7 @@ void GameKeyVisitor::add_folded(KeyHasher& h, const std::string& value, bool utf
         cp1252_to_utf8(value, latin_);
         fold_text(latin_, folded_);
     }
-    h.text(folded_);
+    h.text(spellings_ && kind ? spellings_->canonical(*kind, folded_) : folded_);
 }
 
 void GameKeyVisitor::finish(bool utf8) {
@@ -136,8 +163,8 @@ void GameKeyVisitor::finish(bool utf8) {
     case DedupKey::Moves: keys_.key = keys_.moves; return;
     case DedupKey::MovesPlayers: {
         KeyHasher h = moves_;
-        add_folded(h, white_, utf8);
-        add_folded(h, black_, utf8);
+        add_folded(h, white_, utf8, NameKind::Player);
+        add_folded(h, black_, utf8, NameKind::Player);
         keys_.key = h.key();
         return;
     }
@@ -158,8 +185,11 @@ void GameKeyVisitor::finish(bool utf8) {
     }
     case DedupKey::Header: {
         KeyHasher h;
-        for (const std::string* v : {&white_, &black_, &date_, &round_, &event_})
-            add_folded(h, *v, utf8);
+        add_folded(h, white_, utf8, NameKind::Player);
+        add_folded(h, black_, utf8, NameKind::Player);
+        add_folded(h, date_, utf8, std::nullopt);
+        add_folded(h, round_, utf8, NameKind::Round);
+        add_folded(h, event_, utf8, NameKind::Event);
         keys_.key = h.key();
         return;
     }

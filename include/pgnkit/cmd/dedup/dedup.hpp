@@ -6,6 +6,7 @@
 #include "pgnkit/check/validator.hpp"
 #include "pgnkit/cmd/dedup/game_key.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/pgn/name_table.hpp"
 #include "pgnkit/run/shard.hpp"
 
 #include <cstdint>
@@ -53,6 +54,8 @@ struct DedupRunOptions {
     /// gives the shards of key files in shard order (cmd/dedup/key_merge.hpp).
     std::vector<KeyFilePart> key_parts;
     DedupKey key = DedupKey::MovesPlayers;
+    /// --names: names keyed as their canonical spelling (FoldedSpellings); empty: as written.
+    NameTable names;
     DedupKeep keep = DedupKeep::First;
     DedupFormat format = DedupFormat::Pgn;
     std::string output = "-"; ///< "-" = stdout

@@ -4,10 +4,14 @@
 /// `--keep most-annotated`.
 
 #include "pgnkit/check/validator.hpp"
+#include "pgnkit/pgn/name_table.hpp"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace pgnkit::app {
 
@@ -41,6 +45,21 @@ class KeyHasher {
     std::uint64_t a_ = 0x9e3779b97f4a7c15ULL, b_ = 0xc2b2ae3d27d4eb4fULL;
 };
 
+/// A spelling table (--names) as the keys use it: each variant folded (fold_text), mapped to
+/// its canonical spelling folded, for players (White, Black) and the Event and Round of the
+/// header key. Folded on both sides, a variant matches however its case, diacritics and
+/// punctuation are written.
+class FoldedSpellings {
+  public:
+    explicit FoldedSpellings(const NameTable& table);
+    /// The folded canonical spelling of the folded name `folded` of `kind`, else `folded`.
+    std::string_view canonical(NameKind kind, std::string_view folded) const;
+    bool empty() const;
+
+  private:
+    std::array<std::unordered_map<std::string, std::string>, 4> maps_;
+};
+
 /// What one game gives dedup.
 struct GameKeys {
     Key128 key;                    ///< by the run's DedupKey
@@ -58,7 +77,9 @@ class GameKeyVisitor final : public ReplayVisitor {
     /// Not a listener (a listener has the validator copy the position before every move:
     /// 2-4% of validate's time, docs/BENCHMARKS.md): it reads each played move from the
     /// validator, as filter's FactsVisitor does (cmd/filter/game_facts.hpp).
-    GameKeyVisitor(GameValidator& v, DedupKey key) : ReplayVisitor(v, false), kind_(key) {}
+    /// `spellings` (may be null: none): names replaced by their canonical spelling (--names).
+    GameKeyVisitor(GameValidator& v, DedupKey key, const FoldedSpellings* spellings = nullptr)
+        : ReplayVisitor(v, false), kind_(key), spellings_(spellings) {}
 
     /// Not called (see the constructor).
     void on_move(const ReplayedMove&) override {}
@@ -93,9 +114,12 @@ class GameKeyVisitor final : public ReplayVisitor {
 
   private:
     void start(const chess::Position& p);
-    void add_folded(KeyHasher& h, const std::string& value, bool utf8);
+    /// Hashes `value` folded (of `kind`: looked up in spellings_; none: a date).
+    void add_folded(KeyHasher& h, const std::string& value, bool utf8,
+                    std::optional<NameKind> kind);
 
     DedupKey kind_;
+    const FoldedSpellings* spellings_;
     GameKeys keys_;
     KeyHasher moves_;
     chess::Position last_;

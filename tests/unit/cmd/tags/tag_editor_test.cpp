@@ -10,6 +10,8 @@
 #include <vector>
 
 using namespace pgnkit::app;
+using pgnkit::NameKind;
+using pgnkit::NameTable;
 
 namespace {
 /// A TagChange with its own strings (a TagChange's views last until the editor's next edit).

@@ -1,13 +1,13 @@
 #pragma once
-/// A spelling table for `pgnkit tags --names FILE`: variant spellings of names and the
-/// canonical spelling that replaces each.
+/// A spelling table (`pgnkit tags --names FILE`, `dedup --names`): variant spellings of names and
+/// the canonical spelling that replaces each.
 
 #include <array>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
-namespace pgnkit::app {
+namespace pgnkit {
 
 /// What a spelling is the spelling of (the sections of Scid's `.ssp` files).
 enum class NameKind { Player, Event, Site, Round };
@@ -27,9 +27,13 @@ class NameTable {
     /// The canonical spelling of `value` (UTF-8), or nullptr when it is not a variant.
     const std::string* canonical(NameKind kind, const std::string& value) const;
     std::size_t size() const;
+    /// Every variant of `kind` and its canonical spelling.
+    const std::unordered_map<std::string, std::string>& spellings(NameKind kind) const {
+        return maps_[static_cast<std::size_t>(kind)];
+    }
 
   private:
     std::array<std::unordered_map<std::string, std::string>, 4> maps_;
 };
 
-} // namespace pgnkit::app
+} // namespace pgnkit

@@ -1,4 +1,4 @@
-#include "pgnkit/cmd/tags/name_table.hpp"
+#include "pgnkit/pgn/name_table.hpp"
 
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/reader.hpp"
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace pgnkit::app {
+namespace pgnkit {
 
 namespace {
 std::string_view trim(std::string_view s) {
@@ -122,4 +122,4 @@ std::size_t NameTable::size() const {
     return n;
 }
 
-} // namespace pgnkit::app
+} // namespace pgnkit
