@@ -4,8 +4,9 @@
 # file or on stdin, give `dedup --from-keys`'s report byte for byte (the shards in shard
 # order); a set that is not one whole run is refused with a message that names the shard:
 # a shard missing, a shard twice, shards of another N or --key, a file cut short, a line
-# lost, key files mixed with another kind of output. The key file's frame: its first line
-# says the shard, --key and --keep; its last line the number of key lines.
+# lost, key files mixed with another kind of output, shards keyed with another --names table.
+# The key file's frame: its first line says the shard, --key and --keep (and --names); its last
+# line the number of key lines.
 #
 # Usage: tests/cli/merge_dedup.sh PGNKIT
 set -uo pipefail
@@ -91,6 +92,23 @@ refused "another N" "shards of different runs" 1.keys 2.keys 3.keys n2.keys
 "$pgnkit" dedup -q --shard 2/3 --format keys --key moves a.pgn b.pgn >moves.keys
 refused "another --key" "with --key moves --keep first, .* shards of different runs" \
     1.keys moves.keys 3.keys
+# a --names table: shards keyed with it join into its one run's report; a shard keyed with
+# none (or another table) is of another run
+printf 'Nobody Known\tSomebody Else\n' >names.tsv
+for k in 1 2 3; do
+    "$pgnkit" dedup -q --shard $k/3 --format keys --names names.tsv a.pgn b.pgn >names$k.keys
+done
+head -1 names2.keys | grep -qE -- '--keep first --names [0-9a-f]{16}$' &&
+    "$pgnkit" dedup -q --names names.tsv --report names-one.ndjson a.pgn b.pgn >/dev/null &&
+    "$pgnkit" merge names1.keys names2.keys names3.keys >names-merged.ndjson 2>/dev/null &&
+    cmp -s names-one.ndjson names-merged.ndjson && pass "--names: in the first line; merged" ||
+    bad "--names shards: $(head -1 names2.keys)"
+refused "another --names table" "keyed with another --names table than .* shards of different runs" \
+    names1.keys 2.keys names3.keys
+"$pgnkit" dedup -q --from-keys names1.keys 2.keys names3.keys --report r.ndjson 2>err
+[[ $? == 2 ]] && grep -q "2.keys:1: its --names table (none) is not the first key file's" err &&
+    pass "dedup --from-keys refuses a key file of another --names table" ||
+    bad "--from-keys of another --names: $(cat err)"
 head -n -1 2.keys >short.keys
 refused "cut short (no end line)" "short.keys: shard 2/3 (line 1) has no end line: cut short" \
     1.keys short.keys 3.keys

@@ -442,6 +442,11 @@ int run_dedup(const DedupRunOptions& opts) {
         std::unordered_map<std::string, std::uint32_t> index;
         std::vector<GameRecord> records; // one file's records (both passes read them)
         std::vector<KeyFilePart> parts = opts.key_parts;
+        std::uint64_t names_of_run = 0; // the first header's --names (KeyFileHeader::names)
+        bool names_seen = false;
+        const auto names_hex = [](std::uint64_t n) {
+            return n == 0 ? std::string("none") : fmt::format("{:016x}", n);
+        };
         if (parts.empty())
             for (const std::string& path : opts.inputs) parts.push_back({path});
         auto each_record = [&](const std::function<bool(const GameRecord&)>& f) {
@@ -469,6 +474,14 @@ int run_dedup(const DedupRunOptions& opts) {
                                 return refuse(fmt::format(
                                     "written with --key {} --keep {}; give the same options",
                                     dedup_key_name(h->key), dedup_keep_name(h->keep)));
+                            // (every shard keyed with one --names table, or none)
+                            if (!names_seen) names_of_run = h->names, names_seen = true;
+                            if (h->names != names_of_run)
+                                return refuse(fmt::format(
+                                    "its --names table ({}) is not the first key file's ({}): "
+                                    "shards of different runs (give every shard the same "
+                                    "--names)",
+                                    names_hex(h->names), names_hex(names_of_run)));
                             keyed = 0;
                         } else if (const auto games = parse_key_file_end(l)) {
                             if (*games != keyed)
@@ -526,8 +539,8 @@ int run_dedup(const DedupRunOptions& opts) {
             names.resize(first_input); // the second pass numbers the inputs again
         }
         if (opts.format == DedupFormat::Keys && !write_failed &&
-            !out.write(key_file_header(
-                {opts.shard.active() ? opts.shard : ShardSpec{1, 1}, opts.key, opts.keep})))
+            !out.write(key_file_header({opts.shard.active() ? opts.shard : ShardSpec{1, 1},
+                                        opts.key, opts.keep, spellings.fingerprint()})))
             write_failed = true;
         if (!write_failed) {
             const auto st =

@@ -3,7 +3,10 @@
 #include "pgnkit/io/utf8.hpp"
 #include "pgnkit/pgn/name_match.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace pgnkit::app {
 
@@ -136,6 +139,23 @@ bool FoldedSpellings::empty() const {
     for (const auto& m : maps_)
         if (!m.empty()) return false;
     return true;
+}
+
+std::uint64_t FoldedSpellings::fingerprint() const {
+    if (empty()) return 0;
+    KeyHasher h;
+    for (std::size_t k = 0; k < maps_.size(); ++k) {
+        // (in a set order: the maps' own depends on how they grew)
+        std::vector<std::pair<std::string_view, std::string_view>> pairs(maps_[k].begin(),
+                                                                         maps_[k].end());
+        std::sort(pairs.begin(), pairs.end());
+        h.word(k);
+        for (const auto& [variant, canonical] : pairs) {
+            h.text(variant);
+            h.text(canonical);
+        }
+    }
+    return h.key().hi | 1; // (never 0)
 }
 
 void GameKeyVisitor::add_folded(KeyHasher& h, const std::string& value, bool utf8,

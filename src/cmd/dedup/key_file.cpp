@@ -27,8 +27,11 @@ std::string_view next_word(std::string_view& s) {
 } // namespace
 
 std::string key_file_header(const KeyFileHeader& h) {
-    return fmt::format("{}--shard {}/{} --key {} --keep {}\n", header_start, h.shard.index,
-                       h.shard.count, dedup_key_name(h.key), dedup_keep_name(h.keep));
+    std::string line =
+        fmt::format("{}--shard {}/{} --key {} --keep {}", header_start, h.shard.index,
+                    h.shard.count, dedup_key_name(h.key), dedup_keep_name(h.keep));
+    if (h.names != 0) line += fmt::format(" --names {:016x}", h.names);
+    return line + '\n';
 }
 
 std::optional<KeyFileHeader> parse_key_file_header(std::string_view line) {
@@ -52,7 +55,14 @@ std::optional<KeyFileHeader> parse_key_file_header(std::string_view line) {
             h.keep = k;
             known = true;
         }
-    if (!known || !line.empty()) return std::nullopt;
+    if (!known) return std::nullopt;
+    if (take(line, "--names")) {
+        const std::string_view hex = next_word(line);
+        const auto r = std::from_chars(hex.data(), hex.data() + hex.size(), h.names, 16);
+        if (hex.size() != 16 || r.ptr != hex.data() + hex.size() || h.names == 0)
+            return std::nullopt;
+    }
+    if (!line.empty()) return std::nullopt;
     return h;
 }
 

@@ -85,6 +85,11 @@ bool one_whole_run(std::vector<FoundShard>& found) {
                           where(s), b.shard.index, b.shard.count, dedup_key_name(b.key),
                           dedup_keep_name(b.keep), where(first), a.shard.index, a.shard.count,
                           dedup_key_name(a.key), dedup_keep_name(a.keep));
+        if (b.names != a.names)
+            return refuse("{} is shard {}/{} of a run keyed with another --names table than {} "
+                          "shard {}/{}: shards of different runs",
+                          where(s), b.shard.index, b.shard.count, where(first), a.shard.index,
+                          a.shard.count);
     }
     std::stable_sort(found.begin(), found.end(), [](const FoundShard& a, const FoundShard& b) {
         return a.header.shard.index < b.header.shard.index;

@@ -55,6 +55,9 @@ class FoldedSpellings {
     /// The folded canonical spelling of the folded name `folded` of `kind`, else `folded`.
     std::string_view canonical(NameKind kind, std::string_view folded) const;
     bool empty() const;
+    /// A hash of the folded table (0: empty): key files of shards keyed with other tables are
+    /// not one run's.
+    std::uint64_t fingerprint() const;
 
   private:
     std::array<std::unordered_map<std::string, std::string>, 4> maps_;

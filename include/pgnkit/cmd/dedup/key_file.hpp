@@ -14,11 +14,12 @@
 namespace pgnkit::app {
 
 /// What a key file's first line says: `# pgnkit dedup --format keys --shard K/N --key KEY
-/// --keep RULE` (K/N = 1/1 without --shard).
+/// --keep RULE` (K/N = 1/1 without --shard), and ` --names HEX` when a spelling table was used.
 struct KeyFileHeader {
     ShardSpec shard{1, 1};
     DedupKey key = DedupKey::MovesPlayers;
     DedupKeep keep = DedupKeep::First;
+    std::uint64_t names = 0; ///< FoldedSpellings::fingerprint() of --names (0: none)
 };
 
 /// The first line of a key file, with its line break.
