@@ -215,10 +215,13 @@ dedup --memory-limit 100K "$big" -o small.pgn >/dev/null 2>&1
 [[ -e small.pgn ]] && fail "memory limit output" "written despite the error" || pass "no output"
 out=$(dedup all.pgn -o all.pgn 2>&1)
 expect "output is input" "$?" 2
-# a game with an illegal move is keyed by the moves before it, and said so
-printf '[Event "E"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "E"]\n\n1. e4 e5 2. Kf3 *\n' >err.pgn
+# a game with an illegal move is keyed by the moves before it and the rest as written, and
+# said so: its copy with a comment added is a duplicate, a game broken off elsewhere is not
+printf '[Event "E"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "E"]\n\n1. e4 e5 2. Kf3 *\n\n' >err.pgn
+printf '[Event "E"]\n\n1. e4 {hm} e5 2. Ke3 *\n' >>err.pgn
 dedup --key moves err.pgn --report err.ndjson >/dev/null 2>err.txt
-grep -q '"error":true,"plies":2' err.ndjson || fail "error keyed" "$(cat err.ndjson)"
+grep -q '"duplicate":{"file":"err.pgn","game":3,.*"kept":{"file":"err.pgn","game":1,.*"error":true,"plies":2' err.ndjson &&
+    [[ $(grep -c '"duplicate"' err.ndjson) == 1 ]] || fail "error keyed" "$(cat err.ndjson)"
 grep -q 'keyed by the moves before the error' err.txt || fail "error said" "$(cat err.txt)"
 
 echo "dedup: $passed passed, $failed failed"

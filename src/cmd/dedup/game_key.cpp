@@ -51,6 +51,8 @@ Key128 KeyHasher::key() const {
 void GameKeyVisitor::begin_game(const GameSpan& s) {
     keys_ = GameKeys{};
     moves_ = KeyHasher{};
+    unplayed_ = KeyHasher{};
+    unplayed_moves_ = 0;
     have_last_ = false;
     depth_ = 0;
     for (bool& seen : seen_) seen = false;
@@ -99,7 +101,14 @@ void GameKeyVisitor::start(const chess::Position& p) {
 
 void GameKeyVisitor::move(std::string_view t, const TokenPlace& l) {
     v_.move(t, l);
-    if (depth_ != 0 || !v_.last_move_replayed()) return;
+    if (depth_ != 0) return;
+    if (!v_.last_move_replayed()) {
+        // A main-line move the replay stopped before (an error, the game over): keyed as
+        // written, so that games that break off early are the same only with the same rest.
+        unplayed_.text(t);
+        ++unplayed_moves_;
+        return;
+    }
     const chess::Move mv = v_.last_move();
     const auto promo = static_cast<std::uint64_t>(mv.promotion());
     moves_.word(std::uint64_t(mv.from()) | std::uint64_t(mv.to()) << 6 | promo << 12);
@@ -178,6 +187,11 @@ void GameKeyVisitor::finish(bool utf8) {
         for (char ch : text_)
             if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t') moves_.word(std::uint8_t(ch));
     }
+    if (unplayed_moves_ != 0) {
+        const Key128 rest = unplayed_.key();
+        moves_.word(rest.hi);
+        moves_.word(rest.lo);
+    }
     keys_.moves = moves_.key();
     switch (kind_) {
     case DedupKey::Moves: keys_.key = keys_.moves; return;
@@ -199,6 +213,10 @@ void GameKeyVisitor::finish(bool utf8) {
                 for (int t = 0; t < 6; ++t)
                     h.word(last_.pieces(chess::Color(c), chess::PieceType(t)));
             h.word(last_.castling_rights() << 1 | (last_.side_to_move() == chess::Color::Black));
+        }
+        if (unplayed_moves_ != 0) { // (the position the replay stopped in, and the rest)
+            h.word(keys_.moves.hi);
+            h.word(keys_.moves.lo);
         }
         keys_.key = h.key();
         return;

@@ -90,17 +90,31 @@ TEST_CASE("dedup keys: final position by FIDE identity, transpositions alike", "
     CHECK(!(m[0].key == m[1].key));
 }
 
-TEST_CASE("dedup keys: a game with an error is keyed by the moves before it", "[dedup]") {
+TEST_CASE("dedup keys: a game with an error is keyed by the moves before it and the rest as "
+          "written",
+          "[dedup]") {
     const std::string pgn = "[White \"A\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"
                             "[White \"A\"]\n\n1. e4 e5 2. Kf3 *\n\n"
-                            "[White \"A\"]\n\n1. e4 e5 *\n\n";
-    const auto k = keys_of(pgn, DedupKey::Moves);
-    CHECK(k[1].error);
-    CHECK(k[0].error);
-    CHECK(k[0].plies == 2);
-    CHECK(k[0].key == k[1].key);
-    CHECK(k[0].key == k[2].key);
-    CHECK(!k[2].error);
+                            "[White \"A\"]\n\n1. e4 e5 *\n\n"
+                            "[White \"A\"]\n\n1. e4 {a comment} e5\n2. Ke3 $1 (2. Nf3) Nc6 *\n\n"
+                            "[White \"A\"]\n\n1. h2e2 h9g7 *\n\n"
+                            "[White \"A\"]\n\n1. h2e2 b9c7 *\n\n";
+    for (DedupKey kind : {DedupKey::Moves, DedupKey::MovesPlayers, DedupKey::FinalPosition}) {
+        const auto k = keys_of(pgn, kind);
+        CHECK(k[1].error);
+        CHECK(k[0].error);
+        CHECK(k[0].plies == 2);
+        // Games that break off alike are the same only with the same rest (moves as written:
+        // comments, NAGs, variations and layout do not count)...
+        CHECK(!(k[0].key == k[1].key));
+        CHECK(!(k[0].key == k[2].key));
+        CHECK(k[0].key == k[3].key);
+        // ...and games that break off at once (another game's notation: xiangqi coordinates
+        // read as chess) are not all one game.
+        CHECK(k[4].plies == 0);
+        CHECK(!(k[4].key == k[5].key));
+        CHECK(!k[2].error);
+    }
 }
 
 TEST_CASE("dedup keys: header key folds the five tags", "[dedup]") {
