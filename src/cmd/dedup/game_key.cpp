@@ -140,7 +140,7 @@ FoldedSpellings::FoldedSpellings(const NameTable& table) {
 std::string_view FoldedSpellings::canonical(NameKind kind, std::string_view folded) const {
     const auto& map = maps_[static_cast<std::size_t>(kind)];
     if (map.empty()) return folded;
-    const auto at = map.find(std::string(folded));
+    const auto at = map.find(folded);
     return at == map.end() ? folded : std::string_view(at->second);
 }
 

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,7 +61,14 @@ class FoldedSpellings {
     std::uint64_t fingerprint() const;
 
   private:
-    std::array<std::unordered_map<std::string, std::string>, 4> maps_;
+    /// Looked up by a view of the name being keyed (no string made per game).
+    struct ViewHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    std::array<std::unordered_map<std::string, std::string, ViewHash, std::equal_to<>>, 4> maps_;
 };
 
 /// What one game gives dedup.
