@@ -2,8 +2,8 @@
 /// The tag edits of `pgnkit tags` applied to one game: which tag pairs change, and the game's
 /// text with only those pairs rewritten (every other byte as it was).
 
-#include "pgnkit/pgn/name_table.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/pgn/name_table.hpp"
 #include "pgnkit/pgn/span_tags.hpp"
 #include "pgnkit/pgn/splitter.hpp"
 

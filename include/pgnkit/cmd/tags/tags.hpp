@@ -3,9 +3,9 @@
 /// tag pairs an edit changes (TagEditor); every change is reported with its file and line.
 /// `--suggest-names` writes no games: a table of the players' names spelled several ways.
 
-#include "pgnkit/pgn/name_table.hpp"
 #include "pgnkit/cmd/tags/tag_editor.hpp"
 #include "pgnkit/io/output.hpp"
+#include "pgnkit/pgn/name_table.hpp"
 #include "pgnkit/run/shard.hpp"
 
 #include <cstdint>
