@@ -1,7 +1,7 @@
 #pragma once
 /// Raw games written back byte for byte (--rejects, --accepted, the kept games of convert):
-/// the games whose kept text lacks bytes of the input, read
-/// again from the input at their offset (Splice).
+/// the games whose kept text lacks bytes of the input, read again from the input at their
+/// offset (Splice). Their separators: run/line_breaks.hpp.
 
 #include "pgnkit/io/output.hpp"
 #include "pgnkit/run/line_breaks.hpp"
