@@ -52,7 +52,7 @@ void GameKeyVisitor::begin_game(const GameSpan& s) {
     keys_ = GameKeys{};
     moves_ = KeyHasher{};
     unplayed_ = KeyHasher{};
-    unplayed_moves_ = 0;
+    stopped_early_ = false;
     have_last_ = false;
     depth_ = 0;
     for (bool& seen : seen_) seen = false;
@@ -106,7 +106,7 @@ void GameKeyVisitor::move(std::string_view t, const TokenPlace& l) {
         // A main-line move the replay stopped before (an error, the game over): keyed as
         // written, so that games that break off early are the same only with the same rest.
         unplayed_.text(t);
-        ++unplayed_moves_;
+        stopped_early_ = true;
         return;
     }
     const chess::Move mv = v_.last_move();
@@ -187,7 +187,7 @@ void GameKeyVisitor::finish(bool utf8) {
         for (char ch : text_)
             if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t') moves_.word(std::uint8_t(ch));
     }
-    if (unplayed_moves_ != 0) {
+    if (stopped_early_) {
         const Key128 rest = unplayed_.key();
         moves_.word(rest.hi);
         moves_.word(rest.lo);
@@ -214,7 +214,7 @@ void GameKeyVisitor::finish(bool utf8) {
                     h.word(last_.pieces(chess::Color(c), chess::PieceType(t)));
             h.word(last_.castling_rights() << 1 | (last_.side_to_move() == chess::Color::Black));
         }
-        if (unplayed_moves_ != 0) { // (the position the replay stopped in, and the rest)
+        if (stopped_early_) { // (the position the replay stopped in, and the rest)
             h.word(keys_.moves.hi);
             h.word(keys_.moves.lo);
         }

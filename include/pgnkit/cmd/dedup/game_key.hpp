@@ -133,8 +133,8 @@ class GameKeyVisitor final : public ReplayVisitor {
     const FoldedSpellings* spellings_;
     GameKeys keys_;
     KeyHasher moves_;
-    KeyHasher unplayed_; ///< the main-line moves after the replay stopped, as written
-    std::uint32_t unplayed_moves_ = 0;
+    KeyHasher unplayed_;         ///< the main-line moves after the replay stopped, as written
+    bool stopped_early_ = false; ///< a main-line move was not replayed (unplayed_ holds it)
     chess::Position last_;
     bool have_last_ = false;
     int depth_ = 0;                                    ///< variations open (0: the main line)
