@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -131,6 +132,51 @@ bool OutputFile::write(std::string_view bytes) {
     }
     buf_.append(bytes);
     if (buf_.size() >= (std::size_t{1} << 16)) return flush();
+    return true;
+}
+
+bool OutputFile::write_pieces(std::span<const std::string_view> pieces) {
+    if (broken_pipe_ || !error_.empty()) return false;
+    if (zstd_) { // (compressing copies them anyway)
+        for (std::string_view piece : pieces)
+            if (!write(piece)) return false;
+        return true;
+    }
+    if (!buf_.empty() && !flush()) return false;
+    std::array<iovec, 1024> vec; // (IOV_MAX on Linux)
+    std::size_t next = 0;
+    while (next < pieces.size()) {
+        std::size_t n = 0;
+        for (; n < vec.size() && next < pieces.size(); ++next) {
+            if (pieces[next].empty()) continue;
+            vec[n].iov_base = const_cast<char*>(pieces[next].data());
+            vec[n++].iov_len = pieces[next].size();
+        }
+        iovec* v = vec.data();
+        while (n != 0) {
+            const ssize_t wrote = ::writev(fd_, v, static_cast<int>(n));
+            if (wrote < 0) {
+                if (errno == EINTR) continue;
+                if (errno == EPIPE)
+                    broken_pipe_ = true;
+                else
+                    error_ = fmt::format("cannot write '{}': {}", path_ == "-" ? "<stdout>" : path_,
+                                         std::strerror(errno));
+                return false;
+            }
+            // A short write (a pipe, a signal): on after the bytes written.
+            auto done = static_cast<std::size_t>(wrote);
+            while (n != 0 && done >= v->iov_len) {
+                done -= v->iov_len;
+                ++v;
+                --n;
+            }
+            if (n != 0) {
+                v->iov_base = static_cast<char*>(v->iov_base) + done;
+                v->iov_len -= done;
+            }
+        }
+    }
     return true;
 }
 

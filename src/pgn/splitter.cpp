@@ -287,6 +287,8 @@ void GameSplitter::to_owned() {
 
 bool GameSplitter::fill() {
     if (eof_) return false;
+    // (every change to buf_'s bytes happens below: compact(), grow(), a read or a new view)
+    if (reuse_) reuse_(reuse_context_);
     compact();
     try {
         if (view_) {

@@ -351,6 +351,16 @@ class BatchReader {
         try {
             one.rereadable = by_name && plain_sized(src);
             GameSplitter splitter(src);
+            // (lend_text: the output goes to the sink before the bytes its games lent go)
+            auto hand_on = [&] {
+                if (games == 0) return; // (no game since the last cut)
+                cut(std::string(), false);
+                bytes = games = 0;
+            };
+            one.text_lasts = opts_.lend_text;
+            if (opts_.lend_text)
+                splitter.on_buffer_reuse([](void* f) { (*static_cast<decltype(hand_on)*>(f))(); },
+                                         &hand_on);
             GameSpan span;
             one.file_start = true; // the first one-game batch of the text, as next() marks it
             while (!stop_ && !past_last_ && splitter.next(span)) {
@@ -708,6 +718,7 @@ PipelineStats run_pipeline(const PipelineOptions& opts,
                 output.rejects.clear();
                 output.accepted.clear();
                 output.splices.clear();
+                output.lent.clear();
                 output.err.clear();
                 output.keys.clear();
                 output.routed.clear();

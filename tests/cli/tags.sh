@@ -81,6 +81,28 @@ else
     fail "--jobs 1 and 3" "outputs differ"
 fi
 
+# --jobs 1 writes games by reference to the splitter's buffer (PipelineOptions::lend_text):
+# from a file, a pipe and a .zst, the same bytes as --jobs 3 (which copies them), with games
+# across the splitter's reads, edited (--set) and not (an Event already "X" is unchanged).
+cat twic.pgn lichess.pgn crlf.pgn annotated.pgn >all.pgn
+"$pgnkit" tags all.pgn --set Event=X -j3 -o x3.pgn --report x3.txt 2>/dev/null
+"$pgnkit" tags x3.pgn --set Event=X -j3 -o xx3.pgn 2>/dev/null
+zstd -q all.pgn -o all.pgn.zst
+lent_ok=1
+"$pgnkit" tags all.pgn --set Event=X -j1 -o x1.pgn --report x1.txt 2>/dev/null
+cmp -s x1.pgn x3.pgn && cmp -s x1.txt x3.txt || lent_ok=0
+"$pgnkit" tags all.pgn.zst --set Event=X -j1 -o x1z.pgn 2>/dev/null
+cmp -s x1z.pgn x3.pgn || lent_ok=0
+"$pgnkit" tags --set Event=X -j1 <all.pgn 2>/dev/null | cat >x1p.pgn
+cmp -s x1p.pgn x3.pgn || lent_ok=0
+"$pgnkit" tags x3.pgn --set Event=X -j1 -o xx1.pgn 2>/dev/null
+cmp -s xx1.pgn xx3.pgn && cmp -s xx1.pgn x3.pgn || lent_ok=0
+if ((lent_ok)) && [[ -s x1.txt ]]; then
+    pass "--jobs 1 (games written by reference) and 3: the same bytes from a file, .zst, pipe"
+else
+    fail "--jobs 1 by reference" "outputs differ from --jobs 3"
+fi
+
 # PlyCount against pgn-extract --plycount, game by game. pgnkit adds none to a game whose
 # replay stops at an error (a note says so): in twic, 4 games with a move after a dead position
 # (move-after-game-end), which pgn-extract counts; every other game must agree.

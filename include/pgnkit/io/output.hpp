@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -111,6 +112,9 @@ class OutputFile {
     /// Writes all bytes; false if the reader went away (EPIPE) or the write failed — see
     /// error() (a full disk is an error; a closed pipe is not).
     bool write(std::string_view bytes);
+    /// write() of `pieces` one after another: in one system call per many pieces (writev),
+    /// without copying them into a buffer first, unless the output is compressed.
+    bool write_pieces(std::span<const std::string_view> pieces);
     bool flush();
     /// Flushes, closes and renames the temporary file into place. Throws on failure.
     void commit();

@@ -132,6 +132,15 @@ class GameSplitter {
     /// source (after every game complete before the error has been returned).
     bool next(GameSpan& span);
 
+    /// Calls `fn(context)` before the splitter moves, frees or overwrites any byte of its
+    /// buffer (at most once per read from the source): until then the texts of every span it
+    /// returned stay valid, not only the last one's. A caller that keeps views of them (to
+    /// write them later without a copy) hands them on there. None by default.
+    void on_buffer_reuse(void (*fn)(void* context), void* context) {
+        reuse_ = fn;
+        reuse_context_ = context;
+    }
+
     /// Games returned so far.
     std::uint64_t games() const { return index_; }
     /// Lines seen so far.
@@ -258,6 +267,8 @@ class GameSplitter {
     /// Bytes asked of the source per read(): read_size, a small plain file whole.
     std::size_t chunk_ = read_size;
     void to_owned();
+    void (*reuse_)(void*) = nullptr; // on_buffer_reuse()
+    void* reuse_context_ = nullptr;
     std::size_t end_ = 0;    // valid bytes [0, end_)
     std::size_t pos_ = 0;    // scan position
     std::uint64_t base_ = 0; // stream offset of buffer index 0 (for the region being scanned)

@@ -65,6 +65,10 @@ struct Batch {
     /// The input is a regular file read as it is (not compressed, not stdin): a game's bytes
     /// can be read again from it at the game's offset (append_raw_game()).
     bool rereadable = false;
+    /// The games' text stays valid until this batch's output has gone to the sink
+    /// (PipelineOptions::lend_text): the processor may write it by reference
+    /// (BatchOutput::lent) instead of copying it.
+    bool text_lasts = false;
 
     GameSpan span(const BatchGame& game) const;
 };
@@ -122,10 +126,12 @@ struct RoutedGame {
 /// What a worker produced for one batch; the sink consumes it in order.
 struct BatchOutput {
     std::uint64_t seq = 0;
-    OutBuffer out;                     ///< for stdout (or -o)
-    std::string rejects;               ///< raw games with errors
-    std::string accepted;              ///< raw games without
-    std::vector<Splice> splices;       ///< in rejects, accepted or out, in their order
+    OutBuffer out;               ///< for stdout (or -o)
+    std::string rejects;         ///< raw games with errors
+    std::string accepted;        ///< raw games without
+    std::vector<Splice> splices; ///< in rejects, accepted or out, in their order
+    /// Input text written into `out` by reference, in their order (Batch::text_lasts).
+    std::vector<LentText> lent;
     std::string io_error;              ///< copied from the batch
     std::vector<std::string> warnings; ///< copied from the batch
     std::string err;                 ///< for stderr (diagnostics of commands whose stdout is data)
@@ -209,6 +215,12 @@ struct PipelineOptions {
     /// --first with nothing else to write): reading stops once that game is cut, and later
     /// games, text and inputs are not read (nor reported).
     std::uint64_t last_game = 0;
+    /// With jobs <= 1: each output goes to the sink before the splitter reuses the bytes its
+    /// games were read from (Batch::text_lasts), so the processor can write games' text by
+    /// reference (BatchOutput::lent): a command that writes most of its input copies it once
+    /// less. Outputs are then cut more often (at every read of the input); the text written is
+    /// the same.
+    bool lend_text = false;
 };
 
 struct PipelineStats {

@@ -44,12 +44,23 @@ using WriteBytes = std::function<bool(std::string_view)>;
 /// write_game_bytes() through `write`.
 std::uint64_t write_game_bytes(const WriteBytes& write, const Splice& splice, std::string_view kept,
                                std::string& error);
+/// Input text written into a BatchOutput's `out` by reference (Batch::text_lasts): `text`
+/// stands at `at` of the buffer, between its bytes before and after that place.
+struct LentText {
+    std::size_t at = 0;
+    std::string_view text;
+};
+
 /// Writes `text`, a buffer of a BatchOutput, to `out`: each of `splices` that is in it (its
 /// `accepted` flag is `accepted`) as the input holds the game (write_game_bytes()); when that
 /// fails, as kept, and a warning on stderr says so. False if a write failed (error(), or a
 /// closed pipe).
 bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
                      bool accepted);
+/// write_raw_games() of BatchOutput::out (`accepted` false) with the input text it holds by
+/// reference, `lent` (in order), in its places.
+bool write_raw_games(OutputFile& out, std::string_view text, const std::vector<Splice>& splices,
+                     std::span<const LentText> lent);
 /// write_raw_games() through `write`, for `text` = the bytes [base, base + text.size()) of a
 /// buffer of a BatchOutput (the splices' `at` count from the buffer's start); `splices` are
 /// those in that range, in order.

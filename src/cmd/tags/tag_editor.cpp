@@ -387,7 +387,7 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
 }
 
 template <class Buffer>
-void TagEditor::write_to(Buffer& out) const {
+void TagEditor::write_to(Buffer& out, bool rest) const {
     const std::string_view text = text_;
     std::size_t at = 0;
     for (const Op& op : ops_) {
@@ -401,10 +401,11 @@ void TagEditor::write_to(Buffer& out) const {
         if (op.trail_eol) out.append(eol_);
         at = op.end;
     }
-    out.append(text.substr(at));
+    if (rest) out.append(text.substr(at));
 }
 
 void TagEditor::write(OutBuffer& out) const { write_to(out); }
+void TagEditor::write_head(OutBuffer& out) const { write_to(out, false); }
 void TagEditor::write(std::string& out) const { write_to(out); }
 
 } // namespace pgnkit::app

@@ -69,6 +69,8 @@ class TagEditor {
     /// but the pairs that changed.
     void write(OutBuffer& out) const;
     void write(std::string& out) const;
+    /// write() up to unchanged_from(): the game's text from there is the caller's to write.
+    void write_head(OutBuffer& out) const;
     /// edit() of a game's text alone (no splitter marks), its new text appended to `out` when a
     /// tag changed.
     bool edit(std::string_view text, const ReplayFacts& facts, std::string& out,
@@ -156,7 +158,7 @@ class TagEditor {
     /// Latin-1 game cannot hold it.
     bool encode(std::string_view utf8_value, std::string_view& out);
     template <class Buffer>
-    void write_to(Buffer& out) const;
+    void write_to(Buffer& out, bool rest = true) const;
 
     const TagEditOptions& opts_;
     GameSpan span_;         ///< the game being edited
