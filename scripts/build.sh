@@ -3,8 +3,9 @@
 # target only (scripts/test.sh then builds the tests in the same tree, with the same profile).
 # With GCC the build is profile-guided (about 8% faster replay): pgnkit is first built
 # instrumented, run on the bundled sample (data/sample.pgn.zst: validate, fen, convert,
-# stats, and a small perft), then built again with that profile. PGNKIT_PGO=0 skips that
-# (one plain build, as with any other compiler).
+# stats, filter, tags, eco, dedup, and a small perft), then built again with that profile
+# (code no run reached is compiled as without one: -fprofile-partial-training).
+# PGNKIT_PGO=0 skips that (one plain build, as with any other compiler).
 # Extra arguments go to the CMake configure step, e.g.
 #   scripts/build.sh -DPGNKIT_SANITIZE=address,undefined
 #   scripts/build.sh -DPGNKIT_NATIVE=ON
@@ -22,7 +23,8 @@ if [[ $pgo != 0 ]] && ${CXX:-c++} --version 2>/dev/null | grep -q 'Free Software
     sample=$root/data/sample.pgn.zst
     pk=$build/pgnkit
     for args in "validate -q" "fen --format epd" "fen --format ndjson --variations" \
-        "convert" "stats"; do
+        "convert" "stats" "filter --player Carlsen" "tags --set Event=X" \
+        "tags --normalize-dates --fill-roster" "eco" "dedup"; do
         # shellcheck disable=SC2086 # the words of $args are separate arguments
         "$pk" $args --jobs 1 --no-progress "$sample" >/dev/null 2>&1 || true
     done
