@@ -57,6 +57,7 @@ void GameKeyVisitor::begin_game(const GameSpan& s) {
     depth_ = 0;
     for (bool& seen : seen_) seen = false;
     white_.clear();
+    red_.clear();
     black_.clear();
     date_.clear();
     round_.clear();
@@ -81,6 +82,8 @@ void GameKeyVisitor::tag(std::string_view n, std::string_view value, const Sourc
         keep(round_, seen_[3]);
     else if (n == "Event")
         keep(event_, seen_[4]);
+    else if (n == "Red")
+        keep(red_, seen_[5]);
     v_.tag(n, value, l);
 }
 
@@ -197,7 +200,7 @@ void GameKeyVisitor::finish(bool utf8) {
     case DedupKey::Moves: keys_.key = keys_.moves; return;
     case DedupKey::MovesPlayers: {
         KeyHasher h = moves_;
-        add_folded(h, white_, utf8, NameKind::Player);
+        add_folded(h, first_player(), utf8, NameKind::Player);
         add_folded(h, black_, utf8, NameKind::Player);
         keys_.key = h.key();
         return;
@@ -223,7 +226,7 @@ void GameKeyVisitor::finish(bool utf8) {
     }
     case DedupKey::Header: {
         KeyHasher h;
-        add_folded(h, white_, utf8, NameKind::Player);
+        add_folded(h, first_player(), utf8, NameKind::Player);
         add_folded(h, black_, utf8, NameKind::Player);
         add_folded(h, date_, utf8, std::nullopt);
         add_folded(h, round_, utf8, NameKind::Round);

@@ -139,8 +139,12 @@ class GameKeyVisitor final : public ReplayVisitor {
     bool have_last_ = false;
     int depth_ = 0;                                    ///< variations open (0: the main line)
     std::string white_, black_, date_, round_, event_; ///< as read (copies: see tag())
+    /// Xiangqi's first player (xqbase files name Red, not White): keyed when White is absent.
+    std::string red_;
     std::string_view text_; ///< the game's text (keyed when it is not replayed)
-    bool seen_[5] = {};     ///< White, Black, Date, Round, Event read already
+    bool seen_[6] = {};     ///< White, Black, Date, Round, Event, Red read already
+    /// The first player as keyed: White, or Red in a game without White.
+    const std::string& first_player() const { return seen_[0] || !seen_[5] ? white_ : red_; }
     std::string folded_, latin_;
 };
 

@@ -77,6 +77,23 @@ TEST_CASE("dedup keys: players compared folded, other players another game", "[d
     CHECK(m[0].key == m[2].key);
 }
 
+TEST_CASE("dedup keys: a xiangqi game's Red player counts as its first player", "[dedup]") {
+    // xqbase files name Red and Black, no White: games of other Red players are other games.
+    const std::string moves = "\n1. h2e2 h9g7 2. h0g2 i9h9 1-0\n\n";
+    const std::string red_a = "[Red \"Xu Yinchuan\"]\n[Black \"Lu Qin\"]\n" + moves;
+    const std::string red_b = "[Red \"Hu Ronghua\"]\n[Black \"Lu Qin\"]\n" + moves;
+    const std::string red_a_again = "[Red \"XU YINCHUAN\"]\n[Black \"Lu Qin\"]\n" + moves;
+    // With a White tag too, White is keyed (as for every chess game).
+    const std::string white =
+        "[White \"Xu Yinchuan\"]\n[Red \"Other\"]\n[Black \"Lu Qin\"]\n" + moves;
+    for (DedupKey kind : {DedupKey::MovesPlayers, DedupKey::Header}) {
+        const auto k = keys_of(red_a + red_b + red_a_again + white, kind);
+        CHECK(!(k[0].key == k[1].key));
+        CHECK(k[0].key == k[2].key);
+        CHECK(k[0].key == k[3].key);
+    }
+}
+
 TEST_CASE("dedup keys: final position by FIDE identity, transpositions alike", "[dedup]") {
     const std::string pgn = "[White \"A\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n\n"
                             "[White \"B\"]\n\n*\n\n"
