@@ -157,12 +157,7 @@ bool OutputFile::write_pieces(std::span<const std::string_view> pieces) {
             const ssize_t wrote = ::writev(fd_, v, static_cast<int>(n));
             if (wrote < 0) {
                 if (errno == EINTR) continue;
-                if (errno == EPIPE)
-                    broken_pipe_ = true;
-                else
-                    error_ = fmt::format("cannot write '{}': {}", path_ == "-" ? "<stdout>" : path_,
-                                         std::strerror(errno));
-                return false;
+                return write_failed();
             }
             // A short write (a pipe, a signal): on after the bytes written.
             auto done = static_cast<std::size_t>(wrote);
@@ -186,16 +181,20 @@ bool OutputFile::write_raw(const char* data, std::size_t size) {
         ssize_t n = ::write(fd_, data + done, size - done);
         if (n < 0) {
             if (errno == EINTR) continue;
-            if (errno == EPIPE)
-                broken_pipe_ = true;
-            else
-                error_ = fmt::format("cannot write '{}': {}", path_ == "-" ? "<stdout>" : path_,
-                                     std::strerror(errno));
-            return false;
+            return write_failed();
         }
         done += std::size_t(n);
     }
     return true;
+}
+
+bool OutputFile::write_failed() {
+    if (errno == EPIPE)
+        broken_pipe_ = true;
+    else
+        error_ = fmt::format("cannot write '{}': {}", path_ == "-" ? "<stdout>" : path_,
+                             std::strerror(errno));
+    return false;
 }
 
 /// Compresses buf_ (and ends the frame when `end`), writing what zstd produces.

@@ -131,6 +131,8 @@ class OutputFile {
     void* zstd_ = nullptr; ///< ZSTD_CStream* when compressing
     std::string zbuf_;
     bool write_raw(const char* data, std::size_t size);
+    /// After a failed write: a closed pipe (EPIPE) or error(), from errno. Returns false.
+    bool write_failed();
     bool compress(bool end);
 };
 
