@@ -127,7 +127,7 @@ class TagsProcessor final : public BatchProcessor {
 
     /// Writes `text` (the game's from some place to its end) by reference when the batch's
     /// text lasts until its output is written (Batch::text_lasts): every game is written, and
-    /// a copy of each into the output was a tenth of the run's time. After the edited game's
+    /// a copy of each into the output was about 5% of the run's time. After the edited game's
     /// head (`edited`: TagEditor::write_head()). False when it cannot be lent (then nothing is
     /// written), or is too short to be worth a piece of its own.
     bool lend(const Batch& batch, BatchOutput& out, std::string_view text, bool edited) {
