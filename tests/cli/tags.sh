@@ -2,7 +2,7 @@
 # pgnkit tags (CTest cli.tags, label cli) on the real corpus: the output minus the tag lines
 # the report names is the input, byte for byte (every differing line is a tag line, as many
 # as the report says, and the games are as many); --jobs 1 and 3 write the same bytes and the
-# same report; PlyCount is pgn-extract's --plycount for every game both replay; a game longer
+# same report; a lone --set writes what the general path writes; PlyCount is pgn-extract's --plycount for every game both replay; a game longer
 # than the kept limits is edited and goes through whole; -o naming an input is refused and the input kept.
 #
 #   tests/cli/tags.sh PGNKIT
@@ -101,6 +101,26 @@ if ((lent_ok)) && [[ -s x1.txt ]]; then
     pass "--jobs 1 (games written by reference) and 3: the same bytes from a file, .zst, pipe"
 else
     fail "--jobs 1 by reference" "outputs differ from --jobs 3"
+fi
+
+# A lone --set of an ASCII value takes its own path (TagEditor::lone_set_); a second --set of
+# the same name takes the general one and leaves the same value: the same bytes and report, on
+# the real files and every edge-case file (a tag first, later, absent, escaped, malformed).
+find "$root/tests/data/pgn/edge" -name '*.pgn' -print0 | sort -z | xargs -0 cat >edge.pgn
+lone_ok=1
+for tag in Event Site TimeControl; do
+    "$pgnkit" tags all.pgn edge.pgn --set "$tag=a \"b\"" -o lone.pgn --report lone.txt 2>/dev/null
+    "$pgnkit" tags all.pgn edge.pgn --set "$tag=Y" --set "$tag=a \"b\"" -o general.pgn \
+        --report general.txt 2>/dev/null
+    if ! cmp -s lone.pgn general.pgn || ! cmp -s lone.txt general.txt || [[ ! -s lone.txt ]]; then
+        lone_ok=0
+        echo "  --set $tag: the lone and the general path differ"
+    fi
+done
+if ((lone_ok)); then
+    pass "a lone --set writes what the general path writes (Event, Site, TimeControl)"
+else
+    fail "a lone --set" "differs from the general path"
 fi
 
 # PlyCount against pgn-extract --plycount, game by game. pgnkit adds none to a game whose

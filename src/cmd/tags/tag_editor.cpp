@@ -41,7 +41,7 @@ TagEditor::TagEditor(const TagEditOptions& o) : opts_(o) {
             std::find(concerned_.begin(), concerned_.end(), name) != concerned_.end())
             return;
         concerned_.push_back(name);
-        const std::size_t k = name_key(name);
+        const std::size_t k = name_key(name.data(), name.size());
         name_keys_[k / 64] |= std::uint64_t{1} << (k % 64);
     };
     for (const auto& [from, to] : o.rename) concern(from), concern(to);
@@ -66,6 +66,9 @@ TagEditor::TagEditor(const TagEditOptions& o) : opts_(o) {
                        !o.normalize_dates && !o.fill_roster && concerned_.size() <= 64;
     all_concerned_ =
         concerned_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << concerned_.size()) - 1;
+    lone_set_ = stop_when_found_ && o.set.size() == 1 && o.add.empty() && !o.needs_replay() &&
+                !o.set[0].first.empty() && is_ascii(o.set[0].second);
+    if (lone_set_) append_pair(o.set[0].first, o.set[0].second, lone_pair_);
 }
 
 bool TagEditOptions::any() const {
@@ -166,6 +169,13 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
     std::uint64_t last_line = 0;
     std::uint64_t seen = 0; // the concerned names seen (stop_when_found_), a bit per name
     bool bad_first = false; // the section begins with a pair the reader reports
+    // lone_set_: the pair to replace, when the game has one
+    bool found = false;
+    std::size_t found_open = 0, found_close = 0;
+    std::uint64_t found_line = 0;
+    // (unescaped: valid until the next read; pointer and size apart, see concerned())
+    const char* found_value = nullptr;
+    std::size_t found_size = 0;
     read_span_tags(span, tag_buffer_, [&](const SpanTag& t) {
         if (!t.well_formed) {
             bad_first = count == 0;
@@ -181,6 +191,15 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         last_line = t.line;
         const int k = concerned(t.name);
         if (k < 0) return true;
+        if (lone_set_) { // (the one concerned name)
+            found = stopped_early_ = true;
+            found_open = t.open;
+            found_close = t.close();
+            found_line = t.line;
+            found_value = t.value.data();
+            found_size = t.value.size();
+            return false;
+        }
         keep(t);
         seen |= std::uint64_t{1} << k;
         if (stop_when_found_ && seen == all_concerned_) {
@@ -196,10 +215,32 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
                            "pgnkit validate); written unchanged");
         return false;
     }
+    if (found) { // lone_set_, and the game has the tag: its first pair replaced
+        if (std::string_view(found_value, found_size) == opts_.set[0].second) return false;
+        changes.push_back(
+            {found_line, text.substr(found_open, found_close - found_open), lone_pair_});
+        ops_.assign(1, Op{found_open, found_close, 1, 0, false, false});
+        new_text_ = lone_pair_;
+        new_at_.assign({0, lone_pair_.size()});
+        same_separator_ = found_close + 4 <= text.size();
+        return true;
+    }
     const bool no_pairs = count == 0;
     if (!no_pairs) {
         last.line = last_line;
         last_ = after_last(last);
+    }
+    if (lone_set_ && !no_pairs) { // and the game lacks the tag: the pair after the last
+        const std::size_t at = last_.at;
+        changes.push_back({last_.line + 1, {}, lone_pair_});
+        ops_.assign(
+            1, Op{at, at, 0, 0, text[at - 1] != '\n' && text[at - 1] != '\r', !last_.mid_line});
+        new_text_ = lone_pair_;
+        new_at_.assign({0, lone_pair_.size()});
+        same_separator_ = at + 4 <= text.size();
+        section_end_ = last.close();
+        eol_ = line_break(text, first_eol);
+        return true;
     }
     section_end_ = no_pairs ? 0 : last.close(); // (stopped early: utf8() reads on)
     std::string_view value;
@@ -354,6 +395,7 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         changes.push_back(c);
     }
     if (changes.empty()) return false;
+    new_text_ = new_pairs_;
     // The new pairs' views, now that new_pairs_ holds them all.
     new_at_.push_back(new_pairs_.size());
     for (std::size_t k = 0; k < changes.size(); ++k)
@@ -375,15 +417,16 @@ bool TagEditor::edit(const GameSpan& span, const ReplayFacts& facts,
         ops.back().end + 4 <= text.size() && std::none_of(ops.begin(), ops.end(), [](const Op& op) {
             return op.change < 0 && op.end > op.begin; // a removal
         });
-    // The game's line break, as its first line ends (CR LF, LF, or CR alone: old Mac files).
-    if (first_eol == 0 || first_eol == text.size()) {
-        eol_ = first_line_break(text);
-    } else { // a pair on the first line: where its line ends
-        eol_ = text[first_eol] == '\n'                                      ? "\n"
-               : first_eol + 1 < text.size() && text[first_eol + 1] == '\n' ? "\r\n"
-                                                                            : "\r";
-    }
+    eol_ = line_break(text, first_eol);
     return true;
+}
+
+std::string_view TagEditor::line_break(std::string_view text, std::size_t first_eol) {
+    using namespace std::string_view_literals; // (a literal's size known: no strlen per game)
+    if (first_eol == 0 || first_eol == text.size()) return first_line_break(text);
+    // a pair on the first line: where its line ends
+    if (text[first_eol] == '\n') return "\n"sv;
+    return first_eol + 1 < text.size() && text[first_eol + 1] == '\n' ? "\r\n"sv : "\r"sv;
 }
 
 template <class Buffer>
@@ -395,8 +438,7 @@ void TagEditor::write_to(Buffer& out, bool rest) const {
         if (op.lead_eol) out.append(eol_);
         if (op.change >= 0) {
             const auto k = static_cast<std::size_t>(op.change);
-            out.append(
-                std::string_view(new_pairs_).substr(new_at_[k], new_at_[k + 1] - new_at_[k]));
+            out.append(new_text_.substr(new_at_[k], new_at_[k + 1] - new_at_[k]));
         }
         if (op.trail_eol) out.append(eol_);
         at = op.end;

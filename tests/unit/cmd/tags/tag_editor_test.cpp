@@ -4,6 +4,9 @@
 #include "pgnkit/cmd/tags/tag_dates.hpp"
 #include "pgnkit/cmd/tags/tag_editor.hpp"
 
+#include "pgnkit/io/byte_source.hpp"
+#include "pgnkit/pgn/splitter.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -282,4 +285,64 @@ TEST_CASE("tags: a game whose first tag pair is malformed is not edited, and say
     CHECK(r.notes[0].find("not well formed") != std::string::npos);
     // A game without tags still gets its tag section.
     CHECK(edit(o, "1. e4 *\n").changed);
+}
+
+TEST_CASE("tags: a lone --set writes what the general path writes") {
+    // One --set of an ASCII value replaces the pair without the general path's entries
+    // (TagEditor::lone_set_); a second --set of the same name takes the general path and
+    // leaves the same value.
+    TagEditOptions lone;
+    lone.set = {{"Site", "a \"b\" \\c"}};
+    TagEditOptions general;
+    general.set = {{"Site", "other"}, lone.set[0]};
+    const std::vector<std::string> games = {
+        "[Event \"E\"]\n[Site \"S\"]\n\n1. e4 *\n",
+        "[Site \"S\"]\r\n[Event \"E\"]\r\n\r\n1. e4 *\r\n",
+        "[Event \"E\"] [Site \"S\"] [Round \"1\"]\n\n*\n",
+        "[Event \"E\"]\r[Site  \"x\\\"y\" ]\r\r1. e4 *\r",
+        "[Site \"a \\\"b\\\" \\\\c\"]\n\n*\n", // already so
+        "[Site \"S\"]\n[Site \"T\"]\n\n*\n",   // the first is set
+        "[A \"b\"]\n[Site \"S\"]\n[Round \"1\"]\n\n1. e4 *\n",
+        "[A \"b\"] [B \"c\"]\n[Site \"S\"]\n[Round \"1\"]\n\n1. e4 *\n",
+        "[Event \"E\"]\n[Round \"1\"]\n\n*\n", // none: added
+        "[Event \"E\"]\n[Bad \"x]\n[Site \"S\"]\n\n*\n",
+        "[Site \"S\"] 1. e4 *",
+        "[Site \"S\"]",
+        "1. e4 *\n",
+        "\xEF\xBB\xBF% note\n[Site \"S\"]\n\n*\n",
+        "[Site \"M\xfcnchen\"]\n[White \"\xe9\"]\n\n*\n",
+    };
+    // A game's text alone, and as the splitter hands it over: its usual tag lines marked
+    // (GameSpan::tags), the pairs then located from the marks.
+    const auto edit_split = [](const TagEditOptions& o, const std::string& text) {
+        pgnkit::MemorySource src(text);
+        pgnkit::GameSplitter splitter(src);
+        pgnkit::GameSpan span;
+        TagEditor e(o);
+        Edited r;
+        std::vector<TagChange> changes;
+        REQUIRE(splitter.next(span));
+        r.changed = e.edit(span, {}, changes, r.notes);
+        if (r.changed) e.write(r.text);
+        for (const TagChange& c : changes)
+            r.changes.push_back({c.line, std::string(c.old_pair), std::string(c.new_pair)});
+        return r;
+    };
+    for (const std::string& game : games) {
+        INFO(game);
+        const Edited a = edit(lone, game), b = edit(general, game);
+        const Edited as = edit_split(lone, game), bs = edit_split(general, game);
+        CHECK(as.text == bs.text);
+        REQUIRE(as.changes.size() == bs.changes.size());
+        if (!as.changes.empty()) CHECK(as.changes[0].line == bs.changes[0].line);
+        CHECK(a.changed == b.changed);
+        CHECK(a.text == b.text);
+        CHECK(a.notes == b.notes);
+        REQUIRE(a.changes.size() == b.changes.size());
+        for (std::size_t k = 0; k < a.changes.size(); ++k) {
+            CHECK(a.changes[k].line == b.changes[k].line);
+            CHECK(a.changes[k].old_pair == b.changes[k].old_pair);
+            CHECK(a.changes[k].new_pair == b.changes[k].new_pair);
+        }
+    }
 }
