@@ -32,7 +32,10 @@ namespace {
 class TagsProcessor final : public BatchProcessor {
   public:
     explicit TagsProcessor(const TagsRunOptions& o)
-        : opts_(o), editor_(o.edits), validator_(validate_options_) {}
+        : opts_(o), editor_(o.edits), validator_(validate_options_),
+          lone_pair_(editor_.lone_pair()) {
+        if (!lone_pair_.empty()) append_display_clipped(shown_lone_pair_, lone_pair_, true, 200);
+    }
 
     /// Games go to out.out (unless --dry-run), the report of the batch to out.err.
     void process(const Batch& batch, BatchOutput& out) override {
@@ -160,15 +163,20 @@ class TagsProcessor final : public BatchProcessor {
 
     void report_changes(std::string& out, const GameSpan& span, const BatchGame& g) {
         for (const TagChange& c : changes_) {
+            // The lone --set's pair (ASCII) as shown, made once (a line per game changed).
+            const bool lone = !c.new_pair.empty() && c.new_pair.data() == lone_pair_.data();
             // (ASCII reads alike in both: the game's encoding is worked out only for others)
-            const bool utf8 = is_ascii(c.old_pair) && is_ascii(c.new_pair) ? true : editor_.utf8();
+            const bool utf8 =
+                is_ascii(c.old_pair) && (lone || is_ascii(c.new_pair)) ? true : editor_.utf8();
             head(out, span, c.line, g);
             if (c.old_pair.empty())
                 out += "(none)";
             else
                 append_display_clipped(out, c.old_pair, utf8, 200);
             out += " → ";
-            if (c.new_pair.empty())
+            if (lone)
+                out += shown_lone_pair_;
+            else if (c.new_pair.empty())
                 out += "(removed)";
             else
                 append_display_clipped(out, c.new_pair, utf8, 200);
@@ -214,6 +222,8 @@ class TagsProcessor final : public BatchProcessor {
     GameValidator validator_;
     std::string name_, tag_buffer_;
     std::string shown_file_, shown_;      ///< an input's name, and as shown (head())
+    std::string_view lone_pair_;          ///< TagEditor::lone_pair()
+    std::string shown_lone_pair_;         ///< … as shown
     std::vector<std::string> names_seen_; ///< --suggest-names: this game's names
     std::vector<TagChange> changes_;
     std::vector<std::string> notes_;

@@ -86,6 +86,9 @@ class TagEditor {
     /// Whether the last game's tag section is UTF-8 (else Latin-1); worked out when first
     /// asked (a value beyond ASCII, a report line of one).
     bool utf8();
+    /// The one pair every changed game gets when the edits are a lone `--set` of an ASCII
+    /// value (a change's new_pair is then a view of it), else empty.
+    std::string_view lone_pair() const { return lone_pair_; }
 
   private:
     /// A tag pair as the edits leave it: views into the game's text, the options, or store_.
