@@ -6,7 +6,8 @@
 // in order), marks or not; each edit leaves the bytes after the tag section as they were;
 // `--set`/`--add` alone, which stop reading pairs once each tag they concern was seen, write
 // what the same edits write when a no-op edit (the removal of a tag no game has) makes the
-// editor read every pair, and see the same encoding.
+// editor read every pair, and see the same encoding; a lone `--set` of an ASCII value (its own
+// path) writes and reports what the general path does.
 
 #include "fuzz_check.hpp"
 
@@ -42,8 +43,11 @@ struct Edited {
     bool utf8 = true;
 };
 
-Edited edit(app::TagEditor& editor, const GameSpan& span) {
-    std::vector<app::TagChange> changes;
+/// `changes_out`: the changes (views valid until the editor's next edit).
+Edited edit(app::TagEditor& editor, const GameSpan& span,
+            std::vector<app::TagChange>* changes_out = nullptr) {
+    std::vector<app::TagChange> own;
+    std::vector<app::TagChange>& changes = changes_out ? *changes_out : own;
     std::vector<std::string> notes;
     Edited r;
     r.changed = editor.edit(span, app::ReplayFacts{}, changes, notes);
@@ -83,7 +87,13 @@ void run(std::string_view input, const SplitterLimits& limits, std::size_t max_r
     case 2: other.fill_roster = true; break;
     default: other.set = {{"Result", "1-0"}}, other.add = {{"Black", "b"}}; break;
     }
-    app::TagEditor early(set_only), whole(set_all), others(other);
+    // A lone --set of an ASCII value (its own path: TagEditor::lone_set_) against the same
+    // value set by the general path (a first --set of the name that the second overrides).
+    app::TagEditOptions lone, lone_general;
+    lone.set = {{pick & 2 ? "Event" : "White", "X \"q\""}};
+    lone_general.set = {{lone.set[0].first, "Y"}, lone.set[0]};
+    app::TagEditor early(set_only), whole(set_all), others(other), lone_path(lone),
+        general_path(lone_general);
     GameSpan span;
     std::string buffer;
     while (splitter.next(span)) {
@@ -109,6 +119,13 @@ void run(std::string_view input, const SplitterLimits& limits, std::size_t max_r
         const std::string_view rest = span.text.substr(end);
         const Edited a = edit(early, span), b = edit(whole, span), c = edit(others, span);
         FUZZ_CHECK(a.changed == b.changed && a.text == b.text && a.utf8 == b.utf8);
+        std::vector<app::TagChange> lc, gc;
+        const Edited l = edit(lone_path, span, &lc), g = edit(general_path, span, &gc);
+        FUZZ_CHECK(l.changed == g.changed && l.text == g.text && l.utf8 == g.utf8);
+        FUZZ_CHECK(lc.size() == gc.size());
+        for (std::size_t k = 0; k < lc.size(); ++k)
+            FUZZ_CHECK(lc[k].line == gc[k].line && lc[k].old_pair == gc[k].old_pair &&
+                       lc[k].new_pair == gc[k].new_pair);
         for (const Edited* e : {&a, &c}) {
             FUZZ_CHECK(e->text.size() >= rest.size());
             FUZZ_CHECK(std::string_view(e->text).substr(e->text.size() - rest.size()) == rest);
