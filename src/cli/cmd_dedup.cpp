@@ -149,7 +149,8 @@ void add_dedup(CLI::App& app, Runner& run) {
                     "moves (start position and main-line moves), moves+players (and White, "
                     "Black folded, the default), final-position (the last position, FIDE "
                     "repetition identity), header (White, Black, Date, Round, Event; other "
-                    "moves are a conflict, kept)")
+                    "moves are a conflict, kept). Red stands for White in a game without a "
+                    "White tag (xiangqi)")
         ->type_name("KEY")
         ->check(CLI::IsMember({"moves", "moves+players", "final-position", "header"}))
         ->group(same);
