@@ -472,7 +472,8 @@ void add_filter(CLI::App& app, Runner& run) {
     const std::string name_help =
         " (case, accents and punctuation do not count; matches at the start of any word; "
         "repeat for alternatives)";
-    list("--player", o->player, "White or Black is NAME" + name_help, "NAME", tags);
+    list("--player", o->player, "White (Red in a game without White) or Black is NAME" + name_help,
+         "NAME", tags);
     list("--white", o->white, "White is NAME" + name_help, "NAME", tags);
     list("--black", o->black, "Black is NAME" + name_help, "NAME", tags);
     list("--event", o->event, "The Event tag matches TEXT", "TEXT", tags);

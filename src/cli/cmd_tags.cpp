@@ -140,7 +140,7 @@ void add_tags(CLI::App& app, Runner& run) {
         ->type_name("FILE");
     repeatable(cmd->add_option("--names-tags", o->name_tags,
                                "More tags holding players' names, for --names and "
-                               "--suggest-names (White and Black always); comma-separated")
+                               "--suggest-names (White, Black and Red always); comma-separated")
                    ->type_name("LIST"));
     cmd->add_flag("--suggest-names", o->run.suggest_names,
                   "Write no games: a table of the players' names spelled several ways, "

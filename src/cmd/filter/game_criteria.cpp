@@ -94,7 +94,8 @@ CriterionPtr name_criterion(std::vector<std::string> tags, std::vector<NameQuery
     return make(Need::Tags,
                 [tags = std::move(tags), queries = std::move(queries)](const GameView& g) {
                     for (const std::string& name : tags) {
-                        const auto value = g.tags->get(name);
+                        auto value = g.tags->get(name);
+                        if (!value && name == "White") value = g.tags->get("Red");
                         if (!value) continue;
                         for (const NameQuery& q : queries)
                             if (q.matches(*value, g.tags->utf8(), *g.scratch)) return true;

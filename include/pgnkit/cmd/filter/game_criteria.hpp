@@ -37,7 +37,8 @@ double sample_draw(std::uint64_t seed, std::string_view file, std::uint64_t in_f
 // ---- tags
 
 /// `--player` (tags White and Black), `--white`, `--event` …: a query matches the value of
-/// one of `tags`.
+/// one of `tags`. A game without a White tag is read for its Red one instead (xiangqi files
+/// from xqbase name the first player Red).
 CriterionPtr name_criterion(std::vector<std::string> tags, std::vector<NameQuery> queries);
 /// `--opening-name`: a query matches the name of the opening the main line reaches
 /// (GameView::opening), "Opening: Variation" as the table has it.

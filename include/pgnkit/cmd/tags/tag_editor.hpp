@@ -27,8 +27,9 @@ struct TagEditOptions {
     std::vector<std::pair<std::string, std::string>> set;    ///< --set NAME=VALUE
     std::vector<std::pair<std::string, std::string>> add;    ///< --add NAME=VALUE
     const NameTable* names = nullptr;                        ///< --names FILE
-    /// The tags whose values are players' names (White, Black and --names-tags).
-    std::vector<std::string> name_tags{"White", "Black"};
+    /// The tags whose values are players' names (White, Black, Red: xiangqi's first player in
+    /// xqbase files, and --names-tags).
+    std::vector<std::string> name_tags{"White", "Black", "Red"};
     bool normalize_dates = false; ///< Date, EventDate, UTCDate as YYYY.MM.DD
     bool fill_roster = false;     ///< the missing Seven Tag Roster tags, unknown values
     bool fix_result = false;      ///< Result as the rules decide the final position

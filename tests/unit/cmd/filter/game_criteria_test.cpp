@@ -83,6 +83,23 @@ TEST_CASE("filter criteria: all must hold, or any with --any", "[filter]") {
     CHECK(selects(none, game)); // no criterion: every game
 }
 
+TEST_CASE("filter criteria: Red stands for White in a game without White (xiangqi)", "[filter]") {
+    const std::string xiangqi = "[Game \"Chinese Chess\"]\n[Red \"Hu Ronghua\"]\n"
+                                "[Black \"Yang Guanlin\"]\n[Result \"1-0\"]\n\n1-0\n";
+    const auto player = [](std::vector<std::string> tags, const char* q) {
+        Selection s;
+        s.add(name_criterion(std::move(tags), {NameQuery(q, NameMatch::Folded)}));
+        return s;
+    };
+    CHECK(selects(player({"White", "Black"}, "hu ronghua"), xiangqi));
+    CHECK(selects(player({"White"}, "Hu Ronghua"), xiangqi));
+    CHECK_FALSE(selects(player({"Black"}, "Hu Ronghua"), xiangqi));
+    CHECK(selects(player({"Black"}, "Yang Guanlin"), xiangqi));
+    // A game with White is read for White alone.
+    CHECK_FALSE(
+        selects(player({"White"}, "Red Player"), "[White \"W\"]\n[Red \"Red Player\"]\n\n*\n"));
+}
+
 TEST_CASE("filter criteria: ratings, dates with unknown parts, tag tests", "[filter]") {
     const auto one = [](CriterionPtr c) {
         Selection s;

@@ -156,6 +156,11 @@ TEST_CASE("tags: --names respells, in a Latin-1 game in Latin-1") {
     CHECK(r.text == "[White \"R\xe9ti, Richard\"]\n[Black \"Ljubojevic, L\"]\n[Site "
                     "\"M\xfcnchen\"]\n\n*\n");
     CHECK(r.notes.size() == 1);
+    // By default Red too (xiangqi's first player in xqbase files).
+    TagEditOptions d;
+    d.names = &t;
+    CHECK(edit(d, "[Red \"Reti\"]\n[Black \"Carlsen,M\"]\n\n*\n").text ==
+          "[Red \"Réti, Richard\"]\n[Black \"Carlsen, Magnus\"]\n\n*\n");
 }
 
 TEST_CASE("tags: Scid spelling files") {
